@@ -2,25 +2,24 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const entry = process.env.ENTRY ?? 'castlet';
 
 export default defineConfig({
   build: {
     target: 'es2022',
     outDir: 'dist',
-    emptyOutDir: true,
+    emptyOutDir: entry === 'castlet',
+    // One self-contained file per entry: scripts/build.ts runs this once for each of
+    // castlet, stream-player and podcast-player (`ENTRY`), so no file imports a shared chunk.
     lib: {
-      entry: {
-        castlet: here('src/castlet.ts'),
-        'stream-player': here('src/stream-player.ts'),
-        'podcast-player': here('src/podcast-player.ts'),
-      },
+      entry: here(`src/${entry}.ts`),
       formats: ['es'],
+      fileName: () => `${entry}.js`,
     },
     rolldownOptions: {
       output: {
         minify: true,
-        legalComments: 'none',
-        chunkFileNames: 'chunks/[name]-[hash].js',
+        comments: { legal: false },
       },
     },
   },

@@ -1,0 +1,37 @@
+import type { Episode, NowPlaying, Chapter } from './internal/api-types.js';
+import type { ErrorCode } from './internal/errors.js';
+
+/** What the host's `state` attribute reflects. */
+export type PlayerState = 'loading' | 'ready' | 'playing' | 'buffering' | 'offline' | 'error';
+
+export interface CastletErrorDetail {
+  code: ErrorCode;
+  /** Words a site owner understands (never HTML). */
+  message: string;
+  /** True when retrying cannot help (bad token): the widget stopped asking. */
+  fatal: boolean;
+}
+
+/**
+ * Every event castlet fires: prefix `castlet-`, `bubbles` and `composed`, typed `detail`.
+ */
+export interface CastletEventMap {
+  /** The widget's `state` changed (loading, ready, playing, buffering, offline, error). */
+  'castlet-statechange': CustomEvent<{ state: PlayerState }>;
+  /** Something went wrong; the widget shows the same message. */
+  'castlet-error': CustomEvent<CastletErrorDetail>;
+  /** The listener started playback. */
+  'castlet-play': CustomEvent<{ src: string }>;
+  /** The listener paused (or another castlet player took over). */
+  'castlet-pause': CustomEvent<{ src: string }>;
+  /** <stream-player>: the track on air changed. */
+  'castlet-nowplaying': CustomEvent<{ nowPlaying: NowPlaying | null }>;
+  /** <podcast-player>: the listener chose another episode. */
+  'castlet-episodechange': CustomEvent<{ episode: Episode }>;
+  /** <podcast-player>: playback entered another chapter. */
+  'castlet-chapterchange': CustomEvent<{ index: number; chapter: Chapter }>;
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap extends CastletEventMap {}
+}

@@ -1,0 +1,30 @@
+import type { ApiError } from './api-types.js';
+import { CastletError, fromResponse } from './errors.js';
+
+/** The origin this module was loaded from: `{base_url}/castlet.js` talks to `{base_url}`. */
+export const BUNDLE_ORIGIN = /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : '';
+
+export type Endpoint = 'stream' | 'stream/events' | 'podcasts';
+
+/** `{base}/public/{endpoint}?token=…&channel=…`; `base` defaults to the bundle's origin. */
+export function publicUrl(base: string, endpoint: Endpoint, token: string, channel: string): string {
+  const url = new URL(`public/${endpoint}`, new URL(base || BUNDLE_ORIGIN || location.origin, location.href).href.replace(/\/?$/, '/'));
+  url.searchParams.set('token', token.trim());
+  if (channel) url.searchParams.set('channel', channel);
+  return url.href;
+}
+
+/** GET a public JSON endpoint; any failure becomes a CastletError. `fresh` revalidates the HTTP cache. */
+export async function getJson<T>(url: string, signal?: AbortSignal, fresh = false): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, { signal, cache: fresh ? 'no-cache' : 'default', headers: { Accept: 'application/json' } });
+  } catch (e) {
+    if (signal?.aborted) throw e;
+    throw new CastletError('network');
+  }
+  const body = (await res.json().catch(() => null)) as unknown;
+  if (!res.ok) throw fromResponse(res.status, body as Partial<ApiError> | null);
+  if (body === null || typeof body !== 'object') throw new CastletError('server');
+  return body as T;
+}

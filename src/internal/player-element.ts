@@ -1,0 +1,198 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { CastletEventMap, PlayerState } from '../events.js';
+import { publicUrl, type Endpoint } from './api.js';
+import { AudioController } from './audio-controller.js';
+import { CastletError } from './errors.js';
+import { feed, type Feed } from './feed.js';
+import { pauseIcon, playIcon } from './icons.js';
+import { claimMediaSession, type SessionHandlers, type SessionInfo } from './media-session.js';
+import { playerStyles } from './player.styles.js';
+import { checkToken } from './tokens.js';
+
+type Detail<K extends keyof CastletEventMap> = CastletEventMap[K] extends CustomEvent<infer D> ? D : never;
+
+/**
+ * The base of both players: token and base-url handling, the shared data feed, loading
+ * and error states, the audio controller, Media Session, typed events and styles.
+ */
+export abstract class PlayerElement<T extends object> extends LitElement {
+  static override styles = [playerStyles];
+
+  /** The account's public token (required). Never the private one. */
+  @property({ attribute: 'public-token' }) publicToken = '';
+
+  /** Where the service lives. Defaults to the origin the bundle was loaded from. */
+  @property({ attribute: 'base-url' }) baseUrl = '';
+
+  /** Channel id; the account's first channel when empty. */
+  @property() channel = '';
+
+  /** Read-only: what the player is doing, reflected for CSS. */
+  @property({ reflect: true }) state: PlayerState = 'loading';
+
+  /** The public data, once it arrived. */
+  @state() protected data: T | null = null;
+  @state() protected error: CastletError | null = null;
+  /** Text for the polite live region (track changes). */
+  @state() protected announcement = '';
+
+  protected readonly audio: AudioController;
+  private feed?: Feed<T>;
+  private unsubscribe?: () => void;
+
+  /** The endpoint with the widget's data; `events` for an SSE feed of the same object. */
+  protected abstract readonly endpoint: Endpoint;
+  protected readonly eventsEndpoint: Endpoint | null = null;
+
+  constructor(live: boolean) {
+    super();
+    this.audio = new AudioController(this, live);
+  }
+
+  /** The player's <audio> element (read-only: for tests and integrators who want to observe it). */
+  get media(): HTMLAudioElement {
+    return this.audio.media;
+  }
+
+  /** Asks the service again now (for example after the owner changed the episodes). */
+  refresh(): void {
+    this.feed?.refresh();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unsubscribe?.();
+    this.unsubscribe = this.feed = undefined;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!this.unsubscribe || changed.has('publicToken') || changed.has('baseUrl') || changed.has('channel')) {
+      this.subscribe();
+    }
+    const next = this.computeState();
+    if (next !== this.state) {
+      this.state = next;
+      this.emit('castlet-statechange', { state: next });
+    }
+  }
+
+  /** Fires a castlet event: bubbles, composed, typed detail. */
+  emit<K extends keyof CastletEventMap>(type: K, detail: Detail<K>): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** Called by the audio controller when playback starts or stops. */
+  audioEvent(type: 'play' | 'pause', src: string): void {
+    this.emit(type === 'play' ? 'castlet-play' : 'castlet-pause', { src });
+    if (type === 'play') this.updateMediaSession();
+  }
+
+  /** Something the subclass needs when new data arrives (before rendering). */
+  protected dataChanged(_old: T | null): void {}
+
+  /** The offline state, for widgets that have one. */
+  protected get offline(): boolean {
+    return false;
+  }
+
+  /** What the lock screen shows while this player plays. */
+  protected abstract sessionInfo(): SessionInfo | null;
+  protected sessionHandlers(): SessionHandlers {
+    return {};
+  }
+
+  /** Plays or pauses; subclasses say what to play. */
+  protected abstract play(): void;
+
+  protected toggle(): void {
+    if (this.audio.wanted) this.audio.pause();
+    else this.play();
+  }
+
+  /** Re-announces the Media Session when what plays changes. */
+  protected updateMediaSession(): void {
+    const info = this.audio.wanted && this.sessionInfo();
+    if (!info) return;
+    claimMediaSession(info, {
+      play: () => this.play(),
+      pause: () => this.audio.pause(),
+      stop: () => this.audio.pause(),
+      ...this.sessionHandlers(),
+    });
+  }
+
+  private subscribe() {
+    this.unsubscribe?.();
+    this.unsubscribe = this.feed = undefined;
+    if (this.audio.wanted) this.audio.pause();
+    this.data = null;
+    const invalid = checkToken(this.publicToken);
+    if (invalid) {
+      this.unsubscribe = () => {};
+      this.fail(invalid);
+      return;
+    }
+    this.error = null;
+    const url = (e: Endpoint) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
+    this.feed = feed<T>(url(this.endpoint), this.eventsEndpoint && url(this.eventsEndpoint));
+    this.unsubscribe = this.feed.subscribe((data, error) => {
+      const old = this.data;
+      this.data = data;
+      if (data && data !== old) this.dataChanged(old);
+      if (error) this.fail(error);
+      else this.error = null;
+    });
+  }
+
+  private fail(error: CastletError) {
+    if (error.code === this.error?.code) return;
+    this.error = error;
+    this.emit('castlet-error', { code: error.code, message: error.message, fatal: error.fatal });
+  }
+
+  private computeState(): PlayerState {
+    if (this.error?.fatal || (!this.data && this.error)) return 'error';
+    if (!this.data) return 'loading';
+    if (this.offline) return 'offline';
+    if (this.audio.buffering) return 'buffering';
+    return this.audio.playing ? 'playing' : 'ready';
+  }
+
+  protected override render(): TemplateResult {
+    const e = this.error;
+    return html`<div part="base">
+      ${this.renderPlayer()}
+      ${e
+        ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
+            ${e.message}
+          </p>`
+        : this.audio.retries
+          ? html`<p part="message" role="status">Reconnecting…</p>`
+          : nothing}
+      <div class="sr-only" aria-live="polite">${this.announcement}</div>
+    </div>`;
+  }
+
+  protected abstract renderPlayer(): TemplateResult;
+
+  /** The big Play/Pause button. */
+  protected renderPlay(disabled = !this.data || this.offline): TemplateResult {
+    const on = this.audio.wanted;
+    return html`<button part="play" aria-label=${on ? 'Pause' : 'Play'} ?disabled=${disabled} @click=${() => this.toggle()}>
+      ${on ? pauseIcon : playIcon}
+    </button>`;
+  }
+
+  /** Artwork, or a gradient tile of the same size when there is none (no layout shift). */
+  protected renderArtwork(src: string | null | undefined): TemplateResult {
+    return src && /^https?:/i.test(src)
+      ? html`<img part="artwork" src=${src} alt="" width="88" height="88" />`
+      : html`<div part="artwork" aria-hidden="true"></div>`;
+  }
+}

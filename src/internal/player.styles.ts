@@ -1,0 +1,191 @@
+import { css } from 'lit';
+
+/**
+ * Shared look of both players. Public `--castlet-*` custom properties map to private
+ * `--_*` ones on :host; defaults follow the page's colour scheme (`prefers-color-scheme`,
+ * or `theme="light"|"dark"` on the element), and the layout tightens in narrow containers.
+ */
+export const playerStyles = css`
+  :host {
+    --_accent: var(--castlet-accent, light-dark(#5b3df5, #a292ff));
+    --_on-accent: var(--castlet-on-accent, light-dark(#fff, #120e24));
+    --_bg: var(--castlet-bg, light-dark(#fff, #17161c));
+    --_fg: var(--castlet-fg, light-dark(#17151f, #f1eff8));
+    --_muted: var(--castlet-muted, light-dark(#5d596b, #aaa5ba));
+    --_surface: var(--castlet-surface, light-dark(#f3f1f8, #24222c));
+    --_border: var(--castlet-border, light-dark(#e2dfea, #33303d));
+    --_live: var(--castlet-live, light-dark(#d92d3a, #ff5c67));
+    --_radius: var(--castlet-radius, 16px);
+    --_focus: var(--castlet-focus, var(--_accent));
+    color-scheme: light dark;
+    display: block;
+    container-type: inline-size;
+    color: var(--_fg);
+    font: 400 15px/1.4 var(--castlet-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    -webkit-font-smoothing: antialiased;
+  }
+  :host([theme='light']) {
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  [part~='base'] {
+    position: relative;
+    display: grid;
+    gap: 12px;
+    padding: 16px;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    box-shadow: 0 1px 2px #0000000d, 0 8px 24px -12px #0000002e;
+    overflow: hidden;
+  }
+  h2,
+  h3,
+  p,
+  ol,
+  ul {
+    margin: 0;
+  }
+  h2 {
+    font-size: 1.05em;
+    font-weight: 650;
+    line-height: 1.25;
+  }
+  .muted {
+    color: var(--_muted);
+    font-size: 0.87em;
+  }
+  .clip {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  button,
+  select,
+  a {
+    font: inherit;
+    color: inherit;
+  }
+  button {
+    display: inline-grid;
+    place-items: center;
+    min-width: 40px;
+    min-height: 40px;
+    padding: 0 8px;
+    border: 0;
+    border-radius: 999px;
+    background: transparent;
+    cursor: pointer;
+    fill: currentColor;
+  }
+  button:hover:not(:disabled) {
+    background: var(--_surface);
+  }
+  button:disabled {
+    opacity: 0.45;
+    cursor: not-allowed;
+  }
+  :focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  [part~='play'] {
+    width: 52px;
+    height: 52px;
+    background: var(--_accent);
+    color: var(--_on-accent);
+    flex: none;
+    box-shadow: 0 6px 16px -8px var(--_accent);
+  }
+  [part~='play']:hover:not(:disabled) {
+    background: var(--_accent);
+    filter: brightness(1.08);
+  }
+  :host([state='buffering']) [part~='play'] svg {
+    animation: pulse 1s ease-in-out infinite alternate;
+  }
+  @keyframes pulse {
+    to {
+      opacity: 0.35;
+    }
+  }
+  [part~='artwork'] {
+    width: 88px;
+    height: 88px;
+    flex: none;
+    border-radius: calc(var(--_radius) - 6px);
+    object-fit: cover;
+    background: linear-gradient(135deg, var(--_accent), var(--_live));
+  }
+  input[type='range'] {
+    accent-color: var(--_accent);
+    min-width: 0;
+    margin: 0;
+    height: 24px;
+    cursor: pointer;
+  }
+  [part~='message'] {
+    padding: 10px 12px;
+    border-radius: 10px;
+    background: var(--_surface);
+    font-size: 0.9em;
+  }
+  [part~='message'].fatal {
+    background: #fde8ea;
+    color: #7a0d18;
+    border: 1px solid #f4b4bb;
+  }
+  [part~='message'].loud {
+    font-weight: 650;
+    background: #b4121f;
+    color: #fff;
+    border-color: #b4121f;
+  }
+  .row {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    min-width: 0;
+  }
+  .grow {
+    flex: 1;
+    min-width: 0;
+  }
+  .skeleton {
+    border-radius: 6px;
+    background: var(--_surface);
+    height: 1em;
+    width: 60%;
+  }
+  .sr-only {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  @container (max-width: 360px) {
+    [part~='base'] {
+      padding: 12px;
+      gap: 10px;
+    }
+    [part~='artwork'] {
+      width: 56px;
+      height: 56px;
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    * {
+      animation: none !important;
+    }
+  }
+`;

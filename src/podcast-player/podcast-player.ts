@@ -1,0 +1,288 @@
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { Episode, PodcastFeed } from '../internal/api-types.js';
+import { clock, day, spoken } from '../internal/format.js';
+import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
+import type { SessionHandlers, SessionInfo } from '../internal/media-session.js';
+import { PlayerElement } from '../internal/player-element.js';
+import { loadResume, saveResume } from '../internal/resume.js';
+import { currentChapter } from './chapters.js';
+import { podcastStyles } from './podcast-player.styles.js';
+
+const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
+/** How many episodes the list shows before "Show all". */
+const LIST = 20;
+/** Slider keys: seconds to move. */
+const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight: 5, ArrowUp: 5, PageDown: -30, PageUp: 30 };
+
+/**
+ * A podcast player: episodes, seek, skip, speed, chapters, resume where you left off.
+ *
+ * @summary Podcast player for a castlet show.
+ *
+ * @attr public-token - The account's public token (required).
+ * @attr base-url - The service's address; defaults to the origin the script was loaded from.
+ * @attr channel - Channel id; the account's first channel when omitted.
+ * @attr episode - Pins one episode by id (no list); otherwise the newest is current.
+ * @attr state - Read-only, reflected: loading | ready | playing | buffering | error.
+ * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
+ *
+ * @fires castlet-statechange - `detail: {state}` when `state` changes.
+ * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
+ * @fires castlet-play - `detail: {src}` the listener started an episode.
+ * @fires castlet-pause - `detail: {src}` playback stopped (paused, ended, or another player started).
+ * @fires castlet-episodechange - `detail: {episode}` the listener chose another episode.
+ * @fires castlet-chapterchange - `detail: {index, chapter}` playback entered another chapter.
+ *
+ * @csspart base - The card.
+ * @csspart artwork - Episode or show artwork.
+ * @csspart title - The episode title.
+ * @csspart play - The Play/Pause button.
+ * @csspart back - Back 15 seconds.
+ * @csspart forward - Forward 30 seconds.
+ * @csspart speed - The playback speed select.
+ * @csspart seek - The seek slider.
+ * @csspart time - Elapsed and remaining time.
+ * @csspart chapters - The chapter list.
+ * @csspart chapter - One chapter button (`aria-current` on the current one).
+ * @csspart episodes - The episode list.
+ * @csspart episode - One episode button.
+ * @csspart download - The download link.
+ * @csspart message - Error and reconnecting messages.
+ *
+ * @cssprop --castlet-accent - Play button, sliders and the current chapter.
+ * @cssprop --castlet-on-accent - Icon colour on the accent.
+ * @cssprop --castlet-bg - Card background.
+ * @cssprop --castlet-fg - Text colour.
+ * @cssprop --castlet-muted - Secondary text.
+ * @cssprop --castlet-surface - Hover and message background.
+ * @cssprop --castlet-border - Card border and dividers.
+ * @cssprop --castlet-radius - Card corner radius (default 16px).
+ * @cssprop --castlet-font - Font family.
+ * @cssprop --castlet-focus - Focus ring colour.
+ */
+export class PodcastPlayer extends PlayerElement<PodcastFeed> {
+  static override styles = [...PlayerElement.styles, podcastStyles];
+  protected readonly endpoint = 'podcasts';
+
+  /** Pins one episode by id; the newest is current otherwise. */
+  @property() episode = '';
+
+  /** The episode the listener chose from the list. */
+  @state() private chosen = '';
+  /** Position in the current episode while its audio is not loaded. */
+  @state() private pos = 0;
+  @state() private rate = 1;
+  @state() private showAll = false;
+  private chapter = -1;
+  private resumed = '';
+
+  constructor() {
+    super(false);
+    this.media.addEventListener('timeupdate', () => this.progress());
+    this.media.addEventListener('pause', () => this.save());
+    this.media.addEventListener('ended', () => {
+      this.pos = 0;
+      this.save();
+    });
+  }
+
+  /** The episode on show: the pinned one, the chosen one, or the newest. */
+  get current(): Episode | undefined {
+    const list = this.data?.episodes ?? [];
+    const id = this.episode || this.chosen;
+    return list.find((e) => e.id === id) ?? (this.episode ? undefined : list[0]);
+  }
+
+  /** Is the current episode's audio in the media element? */
+  private get loaded(): boolean {
+    return !!this.current && this.media.src === this.current.audio_url;
+  }
+
+  /** Playback position in the current episode, in seconds. */
+  get position(): number {
+    return this.loaded ? this.audio.currentTime : this.pos;
+  }
+
+  private get length(): number {
+    return (this.loaded && this.audio.duration) || this.current?.duration || 0;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    const ep = this.current;
+    if (ep && ep.id !== this.resumed) {
+      // A new current episode: pick up where this listener left it.
+      this.resumed = ep.id;
+      this.chapter = -1;
+      ({ t: this.pos, rate: this.rate } = loadResume(this.publicToken, ep.id, ep.duration));
+    }
+  }
+
+  protected play(): void {
+    const ep = this.current;
+    if (!ep) return;
+    const from = this.loaded ? undefined : this.pos;
+    this.audio.play(ep.audio_url, from);
+    this.media.defaultPlaybackRate = this.media.playbackRate = this.rate;
+  }
+
+  /** Moves to `t` seconds, before or during playback. */
+  seek(t: number): void {
+    const to = Math.max(0, Math.min(this.length || Infinity, t));
+    if (this.loaded) this.audio.seek(to);
+    this.pos = to;
+    this.progress();
+    this.save();
+  }
+
+  private setRate(rate: number) {
+    this.rate = rate;
+    this.media.defaultPlaybackRate = this.media.playbackRate = rate;
+    this.save();
+  }
+
+  private choose(ep: Episode) {
+    if (ep.id !== this.current?.id) {
+      this.save();
+      if (this.audio.wanted) this.audio.pause();
+      this.chosen = ep.id;
+      this.emit('castlet-episodechange', { episode: ep });
+    }
+    this.updateComplete.then(() => this.play());
+  }
+
+  private save() {
+    const ep = this.current;
+    if (ep && this.resumed === ep.id) saveResume(this.publicToken, ep.id, { t: this.position, rate: this.rate });
+  }
+
+  /** On every time update: chapter changes, and the resume point every 5 s. */
+  private progress() {
+    const ep = this.current;
+    if (!ep) return;
+    const t = this.position;
+    const index = currentChapter(ep.chapters, t);
+    if (index !== this.chapter) {
+      const first = this.chapter < 0;
+      this.chapter = index;
+      const chapter = ep.chapters[index];
+      if (chapter && !first) {
+        this.announcement = `Chapter: ${chapter.title}`;
+        this.emit('castlet-chapterchange', { index, chapter });
+      }
+    }
+    if (this.loaded && Math.floor(t) % 5 === 0) this.save();
+  }
+
+  protected sessionInfo(): SessionInfo | null {
+    const ep = this.current;
+    const show = this.data?.podcast;
+    return ep && show ? { title: ep.title, artist: show.author, album: show.title, artwork: ep.artwork_url || show.artwork_url } : null;
+  }
+
+  protected override sessionHandlers(): SessionHandlers {
+    return {
+      seekbackward: () => this.seek(this.position - 15),
+      seekforward: () => this.seek(this.position + 30),
+      seekto: (d) => this.seek(d.seekTime ?? this.position),
+    };
+  }
+
+  private onSeekKey(e: KeyboardEvent) {
+    const by = KEYS[e.key];
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.length : by === undefined ? null : this.position + by;
+    if (to === null) return;
+    e.preventDefault();
+    this.seek(to);
+  }
+
+  protected renderPlayer(): TemplateResult {
+    const show = this.data?.podcast;
+    const ep = this.current;
+    if (this.data && !ep) {
+      return html`<p part="message" role="alert">${this.episode ? `Episode “${this.episode}” was not found.` : 'No episodes yet.'}</p>`;
+    }
+    const t = this.position;
+    const d = this.length;
+    const none = !ep;
+    return html`
+      <div class="row">
+        ${this.renderArtwork(ep?.artwork_url || show?.artwork_url)}
+        <div class="grow">
+          <p class="muted clip">${show ? show.title : html`<span class="skeleton"></span>`}</p>
+          ${ep
+            ? html`<h2 part="title">${ep.title}</h2>
+                <p class="muted">${day(ep.published_at)} · ${spoken(ep.duration).replace(/ \d+ seconds?$/, '')}</p>`
+            : html`<h2 class="skeleton"></h2>`}
+        </div>
+      </div>
+      ${ep?.description ? html`<p class="description">${ep.description}</p>` : nothing}
+      <div class="seek">
+        <input
+          part="seek"
+          type="range"
+          aria-label="Seek"
+          min="0"
+          max=${Math.ceil(d)}
+          step="1"
+          .value=${String(Math.floor(t))}
+          aria-valuetext=${`${spoken(t)} of ${spoken(d)}`}
+          ?disabled=${none}
+          @input=${(e: Event) => this.seek(Number((e.target as HTMLInputElement).value))}
+          @keydown=${this.onSeekKey}
+        />
+        <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(d - t)}</span></div>
+      </div>
+      <div class="row controls">
+        <button part="back" aria-label="Back 15 seconds" ?disabled=${none} @click=${() => this.seek(t - 15)}>${backIcon}</button>
+        ${this.renderPlay(none)}
+        <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(t + 30)}>${forwardIcon}</button>
+        <select part="speed" aria-label="Playback speed" ?disabled=${none} @change=${(e: Event) => this.setRate(Number((e.target as HTMLSelectElement).value))}>
+          ${SPEEDS.map((s) => html`<option value=${s} ?selected=${s === this.rate}>${s}×</option>`)}
+        </select>
+        ${ep
+          ? html`<a part="download" href=${ep.audio_url} download aria-label="Download episode" title="Download">${downloadIcon}</a>`
+          : nothing}
+      </div>
+      ${ep?.chapters.length ? this.renderChapters(ep, t) : nothing}
+      ${this.episode || !this.data || this.data.episodes.length < 2 ? nothing : this.renderEpisodes(this.data.episodes, ep!)}
+    `;
+  }
+
+  private renderChapters(ep: Episode, t: number) {
+    const now = currentChapter(ep.chapters, t);
+    return html`<ol part="chapters" aria-label="Chapters">
+      ${ep.chapters.map(
+        (c, i) => html`<li>
+          <button part="chapter" aria-current=${i === now ? 'true' : 'false'} @click=${() => (this.seek(c.start), this.audio.wanted || this.play())}>
+            <span class="clip">${c.title}</span><span class="muted">${clock(c.start)}</span>
+          </button>
+        </li>`,
+      )}
+    </ol>`;
+  }
+
+  private renderEpisodes(list: Episode[], current: Episode) {
+    const shown = this.showAll ? list : list.slice(0, LIST);
+    return html`<details part="episodes" open>
+      <summary>Episodes <span class="muted">(${list.length})</span></summary>
+      <ol>
+        ${shown.map(
+          (e) => html`<li>
+            <button part="episode" aria-current=${e === current ? 'true' : 'false'} @click=${() => this.choose(e)}>
+              <span class="clip">${e.title}</span><span class="muted">${day(e.published_at)} · ${clock(e.duration)}</span>
+            </button>
+          </li>`,
+        )}
+      </ol>
+      ${shown.length < list.length ? html`<button class="more" @click=${() => (this.showAll = true)}>Show all ${list.length} episodes</button>` : nothing}
+    </details>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'podcast-player': PodcastPlayer;
+  }
+}

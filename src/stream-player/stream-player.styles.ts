@@ -1,0 +1,67 @@
+import { css } from 'lit';
+
+export const streamStyles = css`
+  [part~='badge'] {
+    display: inline-flex;
+    align-items: center;
+    gap: 6px;
+    padding: 2px 8px;
+    border-radius: 999px;
+    font-size: 0.72em;
+    font-weight: 700;
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    background: var(--_surface);
+    color: var(--_muted);
+  }
+  [part~='badge']::before {
+    content: '';
+    width: 7px;
+    height: 7px;
+    border-radius: 50%;
+    background: currentColor;
+  }
+  [part~='badge'].live {
+    background: var(--_live);
+    color: #fff;
+  }
+  :host([state='playing']) [part~='badge'].live::before {
+    animation: pulse 0.9s ease-in-out infinite alternate;
+  }
+  .controls {
+    padding-top: 4px;
+    border-top: 1px solid var(--_border);
+  }
+  [part~='volume'] {
+    width: 110px;
+  }
+  [part~='listeners'] {
+    margin-left: auto;
+  }
+  [part~='history'] summary {
+    cursor: pointer;
+    color: var(--_muted);
+    font-size: 0.87em;
+    width: max-content;
+  }
+  [part~='history'] ol {
+    list-style: none;
+    padding: 6px 0 0;
+    display: grid;
+    gap: 4px;
+  }
+  [part~='history'] li {
+    display: flex;
+    gap: 8px;
+    font-size: 0.9em;
+  }
+  [part~='history'] time {
+    color: var(--_muted);
+    font-variant-numeric: tabular-nums;
+  }
+  @container (max-width: 360px) {
+    [part~='volume'] {
+      width: 72px;
+    }
+  }
+`;

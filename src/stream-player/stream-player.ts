@@ -1,0 +1,150 @@
+import { html, type TemplateResult } from 'lit';
+import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
+import { timeOfDay } from '../internal/format.js';
+import { mutedIcon, volumeIcon } from '../internal/icons.js';
+import type { SessionInfo } from '../internal/media-session.js';
+import { PlayerElement } from '../internal/player-element.js';
+import { streamStyles } from './stream-player.styles.js';
+
+const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined) =>
+  a?.title === b?.title && a?.artist === b?.artist && a?.started_at === b?.started_at;
+
+/**
+ * A live radio player: play/pause at the live edge, live/offline badge, now playing,
+ * listeners, recent tracks, volume. Updates arrive by Server-Sent Events.
+ *
+ * @summary Live radio player for a castlet channel.
+ *
+ * @attr public-token - The account's public token (required).
+ * @attr base-url - The service's address; defaults to the origin the script was loaded from.
+ * @attr channel - Channel id; the account's first channel when omitted.
+ * @attr state - Read-only, reflected: loading | ready | playing | buffering | offline | error.
+ * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
+ *
+ * @fires castlet-statechange - `detail: {state}` when `state` changes.
+ * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
+ * @fires castlet-play - `detail: {src}` the listener started the stream.
+ * @fires castlet-pause - `detail: {src}` the stream stopped (paused, offline, or another player started).
+ * @fires castlet-nowplaying - `detail: {nowPlaying}` the track on air changed.
+ *
+ * @csspart base - The card.
+ * @csspart artwork - Track or channel artwork.
+ * @csspart badge - The Live / Offline badge.
+ * @csspart title - The track title (or channel name).
+ * @csspart artist - The artist line.
+ * @csspart play - The Play/Pause button.
+ * @csspart mute - The Mute button.
+ * @csspart volume - The volume slider.
+ * @csspart listeners - The listener count.
+ * @csspart history - The recent tracks (a <details>).
+ * @csspart message - Error and reconnecting messages.
+ *
+ * @cssprop --castlet-accent - Play button and sliders.
+ * @cssprop --castlet-on-accent - Icon colour on the accent.
+ * @cssprop --castlet-bg - Card background.
+ * @cssprop --castlet-fg - Text colour.
+ * @cssprop --castlet-muted - Secondary text.
+ * @cssprop --castlet-surface - Hover and message background.
+ * @cssprop --castlet-border - Card border and dividers.
+ * @cssprop --castlet-live - The Live badge.
+ * @cssprop --castlet-radius - Card corner radius (default 16px).
+ * @cssprop --castlet-font - Font family.
+ * @cssprop --castlet-focus - Focus ring colour.
+ */
+export class StreamPlayer extends PlayerElement<StreamInfo> {
+  static override styles = [...PlayerElement.styles, streamStyles];
+  protected readonly endpoint = 'stream';
+  protected override readonly eventsEndpoint = 'stream/events';
+
+  constructor() {
+    super(true);
+  }
+
+  protected override get offline(): boolean {
+    return this.data?.status !== 'live' || !this.data.stream_url;
+  }
+
+  protected override dataChanged(old: StreamInfo | null): void {
+    if (this.offline && this.audio.wanted) this.audio.pause();
+    const now = this.data!.now_playing;
+    if (old && !same(old.now_playing, now)) {
+      this.announcement = now ? `Now playing: ${now.title}${now.artist ? ` by ${now.artist}` : ''}` : '';
+      this.emit('castlet-nowplaying', { nowPlaying: now });
+      this.updateMediaSession();
+    }
+  }
+
+  protected play(): void {
+    if (this.data?.stream_url && !this.offline) this.audio.play(this.data.stream_url);
+  }
+
+  protected sessionInfo(): SessionInfo | null {
+    const d = this.data;
+    if (!d) return null;
+    const now = d.now_playing;
+    return {
+      title: now?.title || d.channel.name,
+      artist: now?.artist || '',
+      album: d.channel.name,
+      artwork: now?.artwork_url || d.channel.artwork_url,
+    };
+  }
+
+  protected renderPlayer(): TemplateResult {
+    const d = this.data;
+    const now = d?.now_playing;
+    const media = this.audio.media;
+    const live = d && !this.offline;
+    return html`
+      <div class="row">
+        ${this.renderArtwork(now?.artwork_url || d?.channel.artwork_url)}
+        <div class="grow">
+          <div class="row">
+            <span part="badge" class=${live ? 'live' : ''}>${d ? (live ? 'Live' : 'Offline') : '…'}</span>
+            <span class="muted clip">${d?.channel.name}</span>
+          </div>
+          ${d
+            ? html`<h2 part="title" class="clip">${now?.title || d.channel.name}</h2>
+                <p part="artist" class="muted clip">${now ? now.artist : d.channel.genre}</p>`
+            : html`<h2 class="skeleton"></h2>
+                <p class="skeleton muted"></p>`}
+        </div>
+        ${this.renderPlay()}
+      </div>
+      <div class="row controls">
+        <button part="mute" aria-label="Mute" aria-pressed=${media.muted ? 'true' : 'false'} @click=${() => (media.muted = !media.muted)}>
+          ${media.muted ? mutedIcon : volumeIcon}
+        </button>
+        <input
+          part="volume"
+          type="range"
+          aria-label="Volume"
+          min="0"
+          max="100"
+          .value=${String(Math.round(media.volume * 100))}
+          @input=${(e: Event) => {
+            media.volume = Number((e.target as HTMLInputElement).value) / 100;
+            media.muted = false;
+          }}
+        />
+        <span part="listeners" class="muted">${d ? `${d.listeners} listening` : ''}</span>
+      </div>
+      ${d?.history.length
+        ? html`<details part="history">
+            <summary>Recent tracks</summary>
+            <ol>
+              ${d.history.map(
+                (t) => html`<li><time datetime=${t.started_at}>${timeOfDay(t.started_at)}</time><span class="clip">${t.title}${t.artist ? ` — ${t.artist}` : ''}</span></li>`,
+              )}
+            </ol>
+          </details>`
+        : ''}
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'stream-player': StreamPlayer;
+  }
+}

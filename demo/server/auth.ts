@@ -1,0 +1,148 @@
+/**
+ * The token contract of DESIGN §1: where a token may travel (rules 1–3) and how it is
+ * verified (rules 4, 7; public API). Extraction is pure and unit-tested; the middlewares
+ * only glue it to Hono and the store.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { PostBody } from './body.ts';
+import type { AppEnv } from './env.ts';
+import { ApiFailure, errorResponse } from './respond.ts';
+
+export const REALM = 'castlet';
+export const CHALLENGE = `Bearer realm="${REALM}"`;
+export const INVALID_TOKEN_CHALLENGE = `Bearer realm="${REALM}", error="invalid_token"`;
+const INVALID_REQUEST_CHALLENGE = `Bearer realm="${REALM}", error="invalid_request"`;
+
+/** RFC 6750 §2.1: `Bearer` (any case), one or more spaces, one b64token. */
+const BEARER = /^bearer(?: +(.*))?$/i;
+const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+export type TokenResult =
+  | { kind: 'none' }
+  | { kind: 'token'; token: string }
+  | { kind: 'malformed'; description: string };
+
+/**
+ * Reads the Authorization header. Another scheme (`Basic …`) or an empty header carries no
+ * bearer token and is ignored, as RFC 6750 §3.1 treats an unsupported method as "no token".
+ */
+export function parseAuthorization(header: string | null | undefined): TokenResult {
+  const value = header?.trim() ?? '';
+  const match = BEARER.exec(value);
+  if (!match) return { kind: 'none' };
+  const credentials = match[1]?.trim() ?? '';
+  if (credentials === '') {
+    return { kind: 'malformed', description: 'The Authorization header says "Bearer" but carries no token.' };
+  }
+  if (!B64TOKEN.test(credentials)) {
+    return {
+      kind: 'malformed',
+      description: 'The Authorization header must be "Bearer <token>" with exactly one token.',
+    };
+  }
+  return { kind: 'token', token: credentials };
+}
+
+export interface TokenCarriers {
+  /** The Authorization header, if any. */
+  authorization: string | null | undefined;
+  /** Every value of the `token` query parameter. */
+  query: readonly string[];
+  /** Every value of the `token` body field (POST only). */
+  body: readonly unknown[];
+}
+
+/**
+ * Collects the token from every carrier (rules 1–3): the same token several times counts
+ * once; two different tokens, a non-string token or a malformed header is `malformed`.
+ */
+export function extractToken(carriers: TokenCarriers): TokenResult {
+  const header = parseAuthorization(carriers.authorization);
+  if (header.kind === 'malformed') return header;
+  const found = new Set<string>();
+  if (header.kind === 'token') found.add(header.token);
+  for (const value of [...carriers.query, ...carriers.body]) {
+    if (typeof value !== 'string') {
+      return { kind: 'malformed', description: 'The token field must be a text string.' };
+    }
+    found.add(value);
+  }
+  if (found.size > 1) {
+    return { kind: 'malformed', description: 'The request carries two different tokens; send one token once.' };
+  }
+  const [token] = found;
+  return token === undefined ? { kind: 'none' } : { kind: 'token', token };
+}
+
+/** Constant-time string equality: compares SHA-256 digests, so lengths never leak. */
+export function safeEqual(candidate: string, secret: string): boolean {
+  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+  return timingSafeEqual(digest(candidate), digest(secret)) && secret.length > 0;
+}
+
+export interface TokenPair {
+  public_token: string;
+  private_token: string;
+}
+
+/** Which of the account's tokens `candidate` is; both are always compared. */
+export function classifyToken(candidate: string, tokens: TokenPair): 'private' | 'public' | 'unknown' {
+  const isPrivate = safeEqual(candidate, tokens.private_token);
+  const isPublic = safeEqual(candidate, tokens.public_token);
+  return isPrivate ? 'private' : isPublic ? 'public' : 'unknown';
+}
+
+/** The token carried by a Hono request (header, query, and the POST body already read). */
+export function tokenOf(req: Request, body: PostBody): TokenResult {
+  return extractToken({
+    authorization: req.headers.get('authorization'),
+    query: new URL(req.url).searchParams.getAll('token'),
+    body: body.fields.get('token') ?? [],
+  });
+}
+
+function authFailure(result: TokenResult, role: 'private' | 'public' | 'unknown' | null, audience: 'private' | 'public'): ApiFailure | null {
+  if (result.kind === 'malformed') {
+    return new ApiFailure('invalid_request', result.description, { 'WWW-Authenticate': INVALID_REQUEST_CHALLENGE });
+  }
+  if (result.kind === 'none') {
+    return new ApiFailure(
+      'missing_token',
+      audience === 'private'
+        ? 'This endpoint needs your private token: send "Authorization: Bearer <private token>", or the token query parameter (GET) or token field (POST).'
+        : 'The widget API needs your public token: add ?token=<public token> to the URL.',
+      { 'WWW-Authenticate': CHALLENGE },
+    );
+  }
+  if (role === audience) return null;
+  if (audience === 'public' && role === 'private') {
+    return new ApiFailure(
+      'private_token_exposed',
+      'This is your PRIVATE token, now published on a web page. Rotate it now in the account console (resetTokens) and give widgets the public token.',
+      { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE },
+    );
+  }
+  return new ApiFailure(
+    'invalid_token',
+    audience === 'private'
+      ? 'The token is not this account\'s private token (the public token only works for widgets). Check it in the account console; it changes when the tokens are reset.'
+      : 'The token is not this account\'s public token. Check it in the account console; it changes when the tokens are reset.',
+    { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE },
+  );
+}
+
+/**
+ * Middleware factory: lets the request through only with `audience`'s token.
+ * `tokens` is read on every request, so a reset takes effect at once.
+ */
+export function requireToken(audience: 'private' | 'public', tokens: () => TokenPair): MiddlewareHandler<AppEnv> {
+  if (audience !== 'private' && audience !== 'public') throw new TypeError(`unknown audience ${String(audience)}`);
+  return async function tokenAuth(c, next) {
+    const result = tokenOf(c.req.raw, c.get('body'));
+    const role = result.kind === 'token' ? classifyToken(result.token, tokens()) : null;
+    const failure = authFailure(result, role, audience);
+    if (failure) return errorResponse(failure);
+    await next();
+  };
+}

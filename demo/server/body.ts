@@ -1,0 +1,111 @@
+/**
+ * Reading a POST body before authentication (the token may be in it), DESIGN §1 rule 5:
+ * at most 1 MiB (413), JSON object / urlencoded / multipart only (415), well-formed (400).
+ */
+import { ApiFailure } from './respond.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The fields of a POST body; every name maps to all its values, in order. */
+export interface PostBody {
+  /** `none`: no body; `json`: values keep their JSON types; `form`: values are strings or Files. */
+  kind: 'none' | 'json' | 'form';
+  fields: Map<string, unknown[]>;
+}
+
+export const EMPTY_BODY: PostBody = Object.freeze({ kind: 'none', fields: new Map() }) as PostBody;
+
+const ACCEPTED = 'Send the POST data as application/json, application/x-www-form-urlencoded or multipart/form-data.';
+
+/** Reads up to `limit` bytes of `req`'s body and parses it; throws ApiFailure on bad input. */
+export async function readPostBody(req: Request, limit = BODY_LIMIT): Promise<PostBody> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > limit) throw tooLarge(limit);
+  const bytes = await readLimited(req.body, limit);
+  if (bytes.byteLength === 0) return EMPTY_BODY;
+  return parseBody(bytes, req.headers.get('content-type'));
+}
+
+async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!stream) return new Uint8Array(0);
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > limit) {
+        void reader.cancel().catch(() => {});
+        throw tooLarge(limit);
+      }
+      chunks.push(value);
+    }
+  } catch (err) {
+    if (err instanceof ApiFailure) throw err;
+    throw new ApiFailure('invalid_request', 'The request body could not be read completely.');
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/** Parses a non-empty body by its media type. */
+export async function parseBody(bytes: Uint8Array, contentType: string | null): Promise<PostBody> {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  switch (type) {
+    case 'application/json':
+      return { kind: 'json', fields: jsonFields(bytes) };
+    case 'application/x-www-form-urlencoded':
+      return { kind: 'form', fields: groupEntries(new URLSearchParams(decodeUtf8(bytes))) };
+    case 'multipart/form-data':
+      return { kind: 'form', fields: groupEntries(await multipartEntries(bytes, contentType!)) };
+    case '':
+      throw new ApiFailure('unsupported_media_type', `The request has a body but no Content-Type. ${ACCEPTED}`);
+    default:
+      throw new ApiFailure('unsupported_media_type', `Content-Type ${type} is not accepted. ${ACCEPTED}`);
+  }
+}
+
+function jsonFields(bytes: Uint8Array): Map<string, unknown[]> {
+  let value: unknown;
+  try {
+    value = JSON.parse(decodeUtf8(bytes));
+  } catch {
+    throw new ApiFailure('invalid_request', 'The request body is not valid JSON.');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiFailure('invalid_request', 'The JSON request body must be an object, like {"title": "…"}.');
+  }
+  return new Map(Object.entries(value).map(([name, v]) => [name, [v]]));
+}
+
+async function multipartEntries(bytes: Uint8Array, contentType: string): Promise<Iterable<[string, unknown]>> {
+  try {
+    const form = await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'Content-Type': contentType } }).formData();
+    return form.entries();
+  } catch {
+    throw new ApiFailure('invalid_request', 'The multipart/form-data body is malformed (check the boundary).');
+  }
+}
+
+function groupEntries(entries: Iterable<[string, unknown]>): Map<string, unknown[]> {
+  const fields = new Map<string, unknown[]>();
+  for (const [name, value] of entries) {
+    const list = fields.get(name);
+    if (list) list.push(value);
+    else fields.set(name, [value]);
+  }
+  return fields;
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ApiFailure('invalid_request', 'The request body is not valid UTF-8 text.');
+  }
+}
+
+function tooLarge(limit: number): ApiFailure {
+  return new ApiFailure('payload_too_large', `The request body is larger than ${limit / 1024 / 1024} MiB.`);
+}

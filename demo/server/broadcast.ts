@@ -1,0 +1,123 @@
+/**
+ * The live stream of one mount, Icecast-style: a broadcast clock loops over the MP3's
+ * frames; a new listener gets a burst of the frames just before the live position, then
+ * every listener gets the same frames, paced at the bitrate by one timer per mount.
+ */
+import type { AudioFile } from './catalog.ts';
+
+export interface BroadcastOptions {
+  /** Bytes sent at once on connect (whole frames, at least this many). */
+  burstBytes: number;
+  /** How often the clock writes the new frames to all listeners. */
+  tickMs: number;
+  /** A listener this many bytes behind is disconnected rather than buffered for. */
+  maxBacklog: number;
+  /** Called with the number of open listener connections whenever it changes. */
+  onListeners(count: number): void;
+  now?: () => number;
+}
+
+interface Listener {
+  controller: ReadableStreamDefaultController<Uint8Array>;
+  close(abort: boolean): void;
+}
+
+export class Broadcast {
+  readonly byteRate: number;
+  #frames: Uint8Array[];
+  #frameMs: number;
+  #epoch: number;
+  #next = 0;
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #listeners = new Set<Listener>();
+  #opts: BroadcastOptions;
+  #now: () => number;
+
+  constructor(audio: AudioFile, opts: BroadcastOptions) {
+    const { frameOffsets } = audio.info;
+    if (frameOffsets.length === 0) throw new Error('the live MP3 has no frames');
+    this.#frames = frameOffsets.map((start, i) => audio.bytes.subarray(start, frameOffsets[i + 1] ?? audio.bytes.length));
+    this.#frameMs = audio.info.frameDuration * 1000;
+    this.byteRate = audio.info.byteRate;
+    this.#opts = opts;
+    this.#now = opts.now ?? Date.now;
+    this.#epoch = this.#now();
+  }
+
+  get listeners(): number {
+    return this.#listeners.size;
+  }
+
+  /** The absolute index of the frame the clock is at. */
+  #position(): number {
+    return Math.floor((this.#now() - this.#epoch) / this.#frameMs);
+  }
+
+  /** Frames [from, to) of the endless loop, concatenated. */
+  #bytes(from: number, to: number): Uint8Array {
+    const n = this.#frames.length;
+    const parts: Uint8Array[] = [];
+    for (let i = from; i < to; i++) parts.push(this.#frames[((i % n) + n) % n]!);
+    return Buffer.concat(parts);
+  }
+
+  /** A new listener: the body of its response. */
+  listen(): ReadableStream<Uint8Array> {
+    let listener: Listener | undefined;
+    return new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          if (!this.#timer) {
+            this.#next = this.#position();
+            this.#timer = setInterval(() => this.#tick(), this.#opts.tickMs);
+          }
+          let from = this.#next;
+          const n = this.#frames.length;
+          for (let bytes = 0; bytes < this.#opts.burstBytes; ) bytes += this.#frames[(((--from) % n) + n) % n]!.length;
+          controller.enqueue(this.#bytes(from, this.#next));
+          listener = {
+            controller,
+            close: (abort) => {
+              if (!this.#listeners.delete(listener!)) return;
+              this.#changed();
+              try {
+                if (abort) controller.error(new Error('listener closed'));
+                else controller.close();
+              } catch {
+                // already cancelled by the client
+              }
+            },
+          };
+          this.#listeners.add(listener);
+          this.#changed();
+        },
+        cancel: () => listener?.close(false),
+      },
+      { highWaterMark: this.#opts.burstBytes, size: (chunk) => chunk.byteLength },
+    );
+  }
+
+  /** Ends every listener's connection (the server stopped, or shuts down). */
+  closeAll(abort = false): void {
+    for (const listener of [...this.#listeners]) listener.close(abort);
+  }
+
+  #tick(): void {
+    const to = this.#position();
+    if (to <= this.#next) return;
+    const chunk = this.#bytes(this.#next, to);
+    this.#next = to;
+    for (const listener of [...this.#listeners]) {
+      listener.controller.enqueue(chunk);
+      if ((listener.controller.desiredSize ?? 0) < -this.#opts.maxBacklog) listener.close(true);
+    }
+  }
+
+  #changed(): void {
+    if (this.#listeners.size === 0 && this.#timer) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+    this.#opts.onListeners(this.#listeners.size);
+  }
+}

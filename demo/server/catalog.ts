@@ -1,0 +1,57 @@
+/**
+ * The demo's audio on disk: `demo/media/manifest.json` and the MP3 files it names
+ * (made by scripts/make-audio.sh), loaded once at start.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Chapter } from '../../src/internal/api-types.ts';
+import { parseMp3, type Mp3Info } from './mp3.ts';
+
+export interface LiveTrack {
+  title: string;
+  artist: string;
+  /** Seconds from the start of the loop. */
+  start: number;
+  duration: number;
+}
+
+interface Manifest {
+  live: { file: string; tracks: LiveTrack[] };
+  episodes: {
+    id: string;
+    file: string;
+    title: string;
+    description: string;
+    published_at: string;
+    duration: number;
+    chapters: Chapter[];
+  }[];
+  tone: { file: string; duration: number };
+}
+
+export interface AudioFile {
+  bytes: Uint8Array;
+  info: Mp3Info;
+}
+
+export interface Catalog {
+  live: AudioFile & { tracks: LiveTrack[] };
+  episodes: (Manifest['episodes'][number] & { audio: Uint8Array })[];
+  /** The tone that generated episodes repeat. */
+  tone: AudioFile;
+}
+
+export const DEFAULT_MEDIA_DIR = new URL('../media/', import.meta.url).pathname;
+
+export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
+  const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const audio = (file: string): AudioFile => {
+    const bytes = new Uint8Array(readFileSync(join(dir, file)));
+    return { bytes, info: parseMp3(bytes) };
+  };
+  return {
+    live: { ...audio(manifest.live.file), tracks: manifest.live.tracks },
+    episodes: manifest.episodes.map((e) => ({ ...e, audio: new Uint8Array(readFileSync(join(dir, e.file))) })),
+    tone: audio(manifest.tone.file),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * `npm run mock`: the mock service on PORT/HOST (default 127.0.0.1:8080) with the seeded
+ * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens.
+ */
+import { DEMO_TOKENS } from './seed.ts';
+import { startServer } from './serve.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function fail(message: string): never {
+  console.error(`castlet mock: ${message}`);
+  process.exit(1);
+}
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number, not "${env.PORT}"`);
+const host = env.HOST || '127.0.0.1';
+const privateToken = env.DEMO_PRIVATE_TOKEN || DEMO_TOKENS.private_token;
+const publicToken = env.DEMO_PUBLIC_TOKEN || DEMO_TOKENS.public_token;
+if (!UUID.test(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
+if (!UUID.test(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
+if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
+
+const server = await startServer({ port, host, privateToken, publicToken, followLiveLoop: true }).catch(
+  (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
+);
+// The design asks for the demo tokens at startup; request logs never contain them.
+console.log(`castlet mock on ${server.url}  public token ${publicToken}  private token ${privateToken}`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    void server.close().then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * The private endpoints of DESIGN §1. They run after the body was read and the private
+ * token verified; this module only routes (404 / 405 + Allow) and does the work.
+ */
+import type { Context } from 'hono';
+import type { AudioFile } from './catalog.ts';
+import type { AppEnv } from './env.ts';
+import { chaptersField, numberField, textField, urlField } from './fields.ts';
+import { parseMp3, repeatFrames } from './mp3.ts';
+import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
+import type { Store } from './store.ts';
+import { accountInfo, episodeView } from './views.ts';
+
+type Handler = (c: Context<AppEnv>) => Response;
+type Routes = Record<string, Partial<Record<'GET' | 'POST', Handler>>>;
+
+export const EPISODE_LIMIT = 50;
+export const GENERATED_DURATION = { default: 120, min: 10, max: 3600 };
+
+/** The handler of every /private/* request (mount after the body reader and the auth middleware). */
+export function privateApi(store: Store, tone: AudioFile): Handler {
+  let nextEpisode = store.episodes.length + 1;
+  const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+
+  const routes: Routes = {
+    checkToken: { GET: () => jsonResponse(store.tokens) },
+    accountInfo: { GET: (c) => jsonResponse(accountInfo(store, origin(c))) },
+    startServer: {
+      POST: () => {
+        store.setReady(true);
+        return jsonResponse({ streaming_server_ready: 1 });
+      },
+    },
+    stopServer: {
+      POST: () => {
+        store.setReady(false);
+        return jsonResponse({ streaming_server_ready: 0 });
+      },
+    },
+    setNowPlaying: {
+      POST: (c) => {
+        const body = c.get('body');
+        const title = textField(body, 'title', { required: true, max: 200 })!;
+        const artist = textField(body, 'artist', { max: 200 }) ?? '';
+        const artwork_url = urlField(body, 'artwork_url');
+        const channelId = textField(body, 'channel', { max: 100 });
+        const channel = store.channel(channelId);
+        if (!channel) throw new ApiFailure('not_found', `There is no channel "${channelId}" on this account.`);
+        const now_playing = store.setNowPlaying(channel.id, { title, artist, artwork_url });
+        return jsonResponse({ channel: channel.id, now_playing });
+      },
+    },
+    podcasts: { GET: (c) => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, origin(c))) }) },
+    addPodcast: {
+      POST: (c) => {
+        const body = c.get('body');
+        const title = textField(body, 'title', { required: true, max: 200 })!;
+        const description = textField(body, 'description', { max: 5000 }) ?? '';
+        const seconds = numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default;
+        const chapters = chaptersField(body, 'chapters', seconds);
+        if (store.episodes.length >= EPISODE_LIMIT) {
+          throw new ApiFailure('invalid_request', `The podcast already has ${EPISODE_LIMIT} episodes; delete one first.`);
+        }
+        const audio = repeatFrames(tone.bytes, seconds);
+        const episode = {
+          id: `ep-${nextEpisode++}`,
+          title,
+          description,
+          published_at: new Date().toISOString(),
+          duration: Math.round(parseMp3(audio).duration * 10) / 10,
+          artwork_url: null,
+          chapters,
+          audio,
+          etag: etagOf(audio),
+        };
+        while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
+        store.addEpisode(episode);
+        return jsonResponse(episodeView(episode, origin(c)), 201);
+      },
+    },
+    deletePodcast: {
+      POST: (c) => {
+        const id = textField(c.get('body'), 'id', { required: true, max: 200 })!;
+        if (!store.deleteEpisode(id)) throw new ApiFailure('not_found', `There is no episode "${id}".`);
+        return jsonResponse({ deleted: id });
+      },
+    },
+    resetTokens: { POST: () => jsonResponse(store.resetTokens()) },
+  };
+
+  return function privateRoute(c) {
+    const name = c.req.path.slice('/private/'.length);
+    const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
+    if (!route) {
+      return errorResponse(new ApiFailure('not_found', `There is no private endpoint ${c.req.path}.`));
+    }
+    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
+    const handler = route[method as 'GET' | 'POST'];
+    if (!handler) {
+      const allow = Object.keys(route).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
+      return errorResponse(
+        new ApiFailure('method_not_allowed', `${c.req.path} accepts ${allow} only.`, { Allow: allow }),
+      );
+    }
+    try {
+      return handler(c);
+    } catch (err) {
+      if (err instanceof ApiFailure) return errorResponse(err);
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The public widget API of DESIGN §1: CORS for every origin, the public token, cacheable
+ * JSON (ETag, max-age=5) and the event stream.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { requireToken } from './auth.ts';
+import { EMPTY_BODY } from './body.ts';
+import type { Connections } from './connections.ts';
+import type { AppEnv } from './env.ts';
+import { ApiFailure, cacheableJson, errorResponse } from './respond.ts';
+import { streamEvents, type SseOptions } from './sse.ts';
+import type { Store } from './store.ts';
+import { podcastFeed, streamInfo } from './views.ts';
+
+const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** `Access-Control-Allow-Origin: *` on every response, and the preflight answer. */
+export const publicCors: MiddlewareHandler = async function publicCors(c, next) {
+  if (c.req.method === 'OPTIONS') {
+    return new Response(null, {
+      status: 204,
+      headers: {
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Methods': ALLOWED_METHODS,
+        'Access-Control-Allow-Headers': 'Authorization',
+        'Access-Control-Max-Age': '600',
+      },
+    });
+  }
+  await next();
+  c.res.headers.set('Access-Control-Allow-Origin', '*');
+};
+
+export function publicApi(store: Store, connections: Connections, sse: SseOptions): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  const channelOf = (id: string | undefined) => {
+    const channel = store.channel(id);
+    if (!channel) throw new ApiFailure('not_found', `There is no channel "${id}" on this account; leave channel out for the main one.`);
+    return channel;
+  };
+  const origin = (req: Request) => new URL(req.url).origin;
+
+  api.use('*', publicCors, async function noBody(c, next) {
+    c.set('body', EMPTY_BODY);
+    await next();
+  }, requireToken('public', () => store.tokens));
+
+  api.get('/stream', (c) =>
+    cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), origin(c.req.raw)), c.req.header('if-none-match')),
+  );
+  api.get('/stream/events', (c) =>
+    streamEvents(store, channelOf(c.req.query('channel')), origin(c.req.raw), connections, sse),
+  );
+  api.get('/podcasts', (c) => {
+    channelOf(c.req.query('channel'));
+    return cacheableJson(podcastFeed(store, origin(c.req.raw)), c.req.header('if-none-match'));
+  });
+  api.all('*', (c) => {
+    const known = ['/public/stream', '/public/stream/events', '/public/podcasts'].includes(c.req.path);
+    return errorResponse(
+      known
+        ? new ApiFailure('method_not_allowed', `${c.req.path} accepts ${ALLOWED_METHODS} only.`, { Allow: ALLOWED_METHODS })
+        : new ApiFailure('not_found', `There is no public endpoint ${c.req.path}.`),
+    );
+  });
+  api.onError((err) => {
+    if (err instanceof ApiFailure) return errorResponse(err);
+    throw err;
+  });
+  return api;
+}

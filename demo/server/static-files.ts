@@ -1,0 +1,60 @@
+/**
+ * The page at `/` and the built bundle (`dist/`) for every other non-API GET.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.ts': 'text/plain; charset=utf-8',
+};
+
+export interface StaticOptions {
+  /** Served at `/`. */
+  indexFile: string;
+  /** Root of every other path (the built bundle). */
+  dir: string;
+}
+
+const notFound = (hint = 'Not found.') =>
+  new Response(`${hint}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+/** The file for `pathname`, or a plain-text 404; never a file outside `dir`. */
+export async function serveStatic(pathname: string, opts: StaticOptions, head = false): Promise<Response> {
+  let file: string;
+  if (pathname === '/') {
+    file = opts.indexFile;
+  } else {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return notFound();
+    }
+    const root = resolve(opts.dir);
+    file = resolve(root, `.${decoded}`);
+    if (decoded.includes('\0') || !file.startsWith(root + sep)) return notFound();
+  }
+  try {
+    if (!(await stat(file)).isFile()) return notFound();
+    const bytes = await readFile(file);
+    return new Response(head ? null : bytes, {
+      headers: {
+        'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Content-Length': String(bytes.byteLength),
+        'Cache-Control': 'no-cache',
+      },
+    });
+  } catch {
+    return notFound(pathname === '/castlet.js' ? 'castlet.js is not built yet: run npm run build' : undefined);
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * The mock's in-memory state: account and tokens, server status, channels with now playing
+ * and history, the podcast and its episodes, listener counts. Every change that alters what
+ * the public API shows is announced to subscribers.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Chapter, NowPlaying, Podcast } from '../../src/internal/api-types.ts';
+import type { TokenPair } from './auth.ts';
+
+export const HISTORY_LENGTH = 10;
+
+export interface ChannelRecord {
+  id: string;
+  name: string;
+  genre: string;
+  description: string;
+  artwork_url: string | null;
+  /** The Icecast mountpoint: the stream is at /listen/{mountpoint}. */
+  mountpoint: string;
+}
+
+export interface EpisodeRecord {
+  id: string;
+  title: string;
+  description: string;
+  published_at: string;
+  duration: number;
+  artwork_url: string | null;
+  chapters: Chapter[];
+  /** The MP3 bytes served at /media/{id}.mp3. */
+  audio: Uint8Array;
+  /** ETag of `audio`, computed once. */
+  etag: string;
+}
+
+export type StoreEvent =
+  | { type: 'stream'; channel: string }
+  | { type: 'tokens' }
+  | { type: 'ready'; ready: boolean }
+  | { type: 'episodes' };
+
+export interface StoreSeed {
+  name: string;
+  email: string;
+  tokens: TokenPair;
+  ready: boolean;
+  channels: ChannelRecord[];
+  nowPlaying: Record<string, { current: NowPlaying | null; history: NowPlaying[] }>;
+  podcast: Podcast;
+  episodes: EpisodeRecord[];
+}
+
+interface ChannelState {
+  record: ChannelRecord;
+  current: NowPlaying | null;
+  history: NowPlaying[];
+  listeners: number;
+}
+
+export class Store {
+  readonly name: string;
+  readonly email: string;
+  readonly podcast: Podcast;
+  #tokens: TokenPair;
+  #ready: boolean;
+  #channels = new Map<string, ChannelState>();
+  #episodes: EpisodeRecord[];
+  #subscribers = new Set<(event: StoreEvent) => void>();
+
+  constructor(seed: StoreSeed) {
+    this.name = seed.name;
+    this.email = seed.email;
+    this.podcast = seed.podcast;
+    this.#tokens = { ...seed.tokens };
+    this.#ready = seed.ready;
+    for (const record of seed.channels) {
+      const np = seed.nowPlaying[record.id];
+      this.#channels.set(record.id, {
+        record,
+        current: np?.current ?? null,
+        history: [...(np?.history ?? [])].slice(0, HISTORY_LENGTH),
+        listeners: 0,
+      });
+    }
+    this.#episodes = [...seed.episodes];
+  }
+
+  /** Calls `fn` on every change; returns the unsubscribe function. */
+  subscribe(fn: (event: StoreEvent) => void): () => void {
+    this.#subscribers.add(fn);
+    return () => this.#subscribers.delete(fn);
+  }
+
+  #emit(event: StoreEvent): void {
+    for (const fn of [...this.#subscribers]) fn(event);
+  }
+
+  get tokens(): TokenPair {
+    return { ...this.#tokens };
+  }
+
+  /** A new random pair; the old one stops working at once. */
+  resetTokens(): TokenPair {
+    this.#tokens = { public_token: randomUUID(), private_token: randomUUID() };
+    this.#emit({ type: 'tokens' });
+    return this.tokens;
+  }
+
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  setReady(ready: boolean): void {
+    if (ready === this.#ready) return;
+    this.#ready = ready;
+    this.#emit({ type: 'ready', ready });
+    for (const id of this.#channels.keys()) this.#emit({ type: 'stream', channel: id });
+  }
+
+  get channels(): ChannelRecord[] {
+    return [...this.#channels.values()].map((s) => s.record);
+  }
+
+  /** The channel `id`, or the first one when `id` is empty/undefined; undefined if unknown. */
+  channel(id?: string | null): ChannelRecord | undefined {
+    if (!id) return this.channels[0];
+    return this.#channels.get(id)?.record;
+  }
+
+  channelByMount(mount: string): ChannelRecord | undefined {
+    return this.channels.find((c) => c.mountpoint === mount);
+  }
+
+  nowPlaying(channel: string): { current: NowPlaying | null; history: NowPlaying[] } {
+    const state = this.#state(channel);
+    return { current: state.current, history: [...state.history] };
+  }
+
+  /** Makes `track` current; the previous one goes first into the history. */
+  setNowPlaying(channel: string, track: Omit<NowPlaying, 'started_at'>, startedAt = new Date()): NowPlaying {
+    const state = this.#state(channel);
+    if (state.current) state.history = [state.current, ...state.history].slice(0, HISTORY_LENGTH);
+    state.current = { ...track, started_at: startedAt.toISOString() };
+    this.#emit({ type: 'stream', channel });
+    return state.current;
+  }
+
+  listeners(channel: string): number {
+    return this.#state(channel).listeners;
+  }
+
+  setListeners(channel: string, count: number): void {
+    const state = this.#state(channel);
+    if (state.listeners === count) return;
+    state.listeners = count;
+    this.#emit({ type: 'stream', channel });
+  }
+
+  /** Episodes, newest first. */
+  get episodes(): EpisodeRecord[] {
+    return [...this.#episodes];
+  }
+
+  episode(id: string): EpisodeRecord | undefined {
+    return this.#episodes.find((e) => e.id === id);
+  }
+
+  /** Adds `episode` as the newest. */
+  addEpisode(episode: EpisodeRecord): void {
+    this.#episodes.unshift(episode);
+    this.#emit({ type: 'episodes' });
+  }
+
+  deleteEpisode(id: string): boolean {
+    const before = this.#episodes.length;
+    this.#episodes = this.#episodes.filter((e) => e.id !== id);
+    if (this.#episodes.length === before) return false;
+    this.#emit({ type: 'episodes' });
+    return true;
+  }
+
+  #state(channel: string): ChannelState {
+    const state = this.#channels.get(channel);
+    if (!state) throw new RangeError(`unknown channel ${channel}`);
+    return state;
+  }
+}

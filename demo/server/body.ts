@@ -107,5 +107,8 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 function tooLarge(limit: number): ApiFailure {
-  return new ApiFailure('payload_too_large', `The request body is larger than ${limit / 1024 / 1024} MiB.`);
+  // The rest of the body is not read: the connection cannot be reused.
+  return new ApiFailure('payload_too_large', `The request body is larger than ${limit / 1024 / 1024} MiB.`, {
+    Connection: 'close',
+  });
 }

@@ -22,7 +22,7 @@ export function parseRange(header: string | null | undefined, size: number): Byt
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Number(last);
+  const end = last === '' ? Infinity : Number(last);
   if (end < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end: Math.min(end, size - 1) };

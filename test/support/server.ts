@@ -62,3 +62,77 @@ export async function call(url: string, init?: RequestInit): Promise<Reply> {
 export function postJson(url: string, data: unknown, headers: Record<string, string> = {}): Promise<Reply> {
   return call(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(data) });
 }
+
+/** Polls `check` every 10 ms until it returns a truthy value or `timeoutMs` passes. */
+export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 2000, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+export interface SseMessage {
+  event?: string;
+  data?: string;
+  retry?: string;
+  comment?: string;
+  at: number;
+}
+
+/** An open Server-Sent Events connection, parsed as it arrives. */
+export interface EventsClient {
+  response: Response;
+  messages: SseMessage[];
+  readonly ended: boolean;
+  /** The `stream` events' payloads so far. */
+  streams(): any[];
+  close(): void;
+}
+
+export async function openEvents(url: string): Promise<EventsClient> {
+  const abort = new AbortController();
+  const response = await fetch(url, { signal: abort.signal });
+  const messages: SseMessage[] = [];
+  let ended = false;
+  let buffer = '';
+  void (async () => {
+    try {
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += value;
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const message: SseMessage = { at: Date.now() };
+          for (const line of block.split('\n')) {
+            if (line.startsWith(':')) message.comment = line.slice(1).trim();
+            else {
+              const colon = line.indexOf(':');
+              const field = line.slice(0, colon) as 'event' | 'data' | 'retry';
+              message[field] = line.slice(colon + 1).trimStart();
+            }
+          }
+          messages.push(message);
+        }
+      }
+    } catch {
+      // aborted
+    }
+    ended = true;
+  })();
+  return {
+    response,
+    messages,
+    get ended() {
+      return ended;
+    },
+    streams: () => messages.filter((m) => m.event === 'stream').map((m) => JSON.parse(m.data!)),
+    close: () => abort.abort(),
+  };
+}

@@ -33,6 +33,8 @@ export default defineConfig({
           name: 'components',
           environment: 'happy-dom',
           include: ['test/components/**/*.test.ts', 'test/unit/**/*.test.ts'],
+          setupFiles: ['test/support/dom-setup.ts'],
+          environmentOptions: { happyDOM: { url: 'http://localhost:5173/' } },
           server: { deps: { inline: [/@open-wc\//] } },
         },
       },

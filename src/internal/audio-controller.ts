@@ -98,6 +98,18 @@ export class AudioController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Volume from 0 to 1; moving it unmutes. */
+  setVolume(volume: number): void {
+    this.media.volume = Math.max(0, Math.min(1, volume));
+    this.media.muted = false;
+    this.host.requestUpdate();
+  }
+
+  setMuted(muted: boolean): void {
+    this.media.muted = muted;
+    this.host.requestUpdate();
+  }
+
   get currentTime(): number {
     return this.media.currentTime || 0;
   }

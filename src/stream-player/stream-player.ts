@@ -112,7 +112,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
         ${this.renderPlay()}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label="Mute" aria-pressed=${media.muted ? 'true' : 'false'} @click=${() => (media.muted = !media.muted)}>
+        <button part="mute" aria-label="Mute" aria-pressed=${media.muted ? 'true' : 'false'} @click=${() => this.audio.setMuted(!media.muted)}>
           ${media.muted ? mutedIcon : volumeIcon}
         </button>
         <input
@@ -122,10 +122,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
           min="0"
           max="100"
           .value=${String(Math.round(media.volume * 100))}
-          @input=${(e: Event) => {
-            media.volume = Number((e.target as HTMLInputElement).value) / 100;
-            media.muted = false;
-          }}
+          @input=${(e: Event) => this.audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
         <span part="listeners" class="muted">${d ? `${d.listeners} listening` : ''}</span>
       </div>

@@ -1,0 +1,92 @@
+/**
+ * Component-test harness: the real mock on a loopback port, widgets in happy-dom talking to
+ * it with real HTTP and SSE, and small helpers to wait for what a listener would see.
+ */
+import { fixture, html } from '@open-wc/testing';
+import { expect } from 'vitest';
+import { NodeEventSource } from '../support/event-source.ts';
+import { request } from 'node:http';
+import { DEMO_TOKENS } from '../../demo/server/seed.ts';
+import { withMockProcess } from '../support/mock-process.ts';
+import type { PlayerElement } from '../../src/internal/player-element.ts';
+import type { CastletEventMap } from '../../src/events.ts';
+
+export const PRIVATE = DEMO_TOKENS.private_token;
+export const PUBLIC = DEMO_TOKENS.public_token;
+export { NodeEventSource };
+
+/** A widget's shadow root, for queries. */
+export const shadow = (el: HTMLElement) => el.shadowRoot!;
+
+/** Polls `check` until it stops throwing (or `timeout` ms pass, then throws its error). */
+export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      return check();
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Collects a widget's castlet events of one type. */
+export function record<K extends keyof CastletEventMap>(el: EventTarget, type: K): CastletEventMap[K]['detail'][] {
+  const seen: CastletEventMap[K]['detail'][] = [];
+  el.addEventListener(type, (e) => seen.push((e as CustomEvent).detail));
+  return seen;
+}
+
+/**
+ * A request from Node itself, as the owner's server would send it: happy-dom's fetch applies
+ * the page's CORS rules, and the private API (rightly) allows no browser origin.
+ */
+function send(url: string, method = 'GET', body?: unknown, token = PRIVATE): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const headers = { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) };
+    const req = request(url, { method, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : undefined }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/** The mock for this test file, plus private-API calls by the owner. */
+export function useMock() {
+  const mock = withMockProcess();
+  return Object.assign(mock, {
+    /** POST /private/{path} with the private token. */
+    owner: async (path: string, body: Record<string, unknown> = {}) => {
+      const r = await send(`${mock.url}/private/${path}`, 'POST', body);
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+      return r.body;
+    },
+    /** GET a path of the mock (from Node, no CORS). */
+    get: (path: string) => send(`${mock.url}${path}`, 'GET', undefined, ''),
+    /** GET requests the mock saw whose path starts with `prefix` (happy-dom adds CORS preflights a browser would not). */
+    requests: (prefix: string) => mock.logs.filter((l) => l.startsWith('GET ') && l.split(' ')[1]?.startsWith(prefix)).length,
+  });
+}
+
+/** Renders `<tag public-token base-url …attrs>` against the mock; `before` runs before it connects. */
+export async function mount<E extends PlayerElement<object>>(
+  tag: 'stream-player' | 'podcast-player',
+  base: string,
+  attrs: Record<string, string> = {},
+  before?: (el: E) => void,
+): Promise<E> {
+  const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+  const el = document.createElement(tag) as unknown as E;
+  for (const [name, value] of Object.entries({ 'public-token': PUBLIC, 'base-url': base, ...attrs })) el.setAttribute(name, value);
+  before?.(el);
+  wrapper.append(el);
+  await el.updateComplete;
+  return el;
+}

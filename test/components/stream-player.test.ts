@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/stream-player.ts';
+import type { StreamPlayer } from '../../src/stream-player.ts';
+import { NodeEventSource, PRIVATE, PUBLIC, mount, record, shadow, sleep, until, useMock } from './harness.ts';
+
+const mock = useMock();
+const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
+const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
+const ready = (el: StreamPlayer) => until(() => expect(el.state).toBe('ready'));
+
+afterEach(async () => {
+  document.body.replaceChildren();
+  await mock.owner('startServer');
+});
+
+describe('<stream-player> data', () => {
+  it('shows the channel, the Live badge, now playing, listeners and recent tracks', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    expect(el.state).toBe('loading');
+    await ready(el);
+    const info = (await mock.get('/public/stream?token=' + el.publicToken)).body;
+    expect(text(el, '[part=badge]')).toBe('Live');
+    expect(text(el, '[part=title]')).toBe(info.now_playing.title);
+    expect(text(el, '[part=artist]')).toBe(info.now_playing.artist);
+    expect(text(el, '[part=listeners]')).toBe(`${info.listeners} listening`);
+    expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(info.history.length);
+    expect(el.getAttribute('state')).toBe('ready');
+  });
+
+  it('shows setNowPlaying at once, announces it politely and fires castlet-nowplaying', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    const changes = record(el, 'castlet-nowplaying');
+    await mock.owner('setNowPlaying', { title: 'Night Drive', artist: 'The Loopbacks' });
+    await until(() => expect(text(el, '[part=title]')).toBe('Night Drive'), 1000);
+    expect(text(el, '[aria-live=polite]')).toBe('Now playing: Night Drive by The Loopbacks');
+    expect(changes.at(-1)?.nowPlaying?.title).toBe('Night Drive');
+  });
+
+  it('renders hostile metadata as text, never as HTML', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    const evil = '<img src=x onerror="globalThis.pwned=1"><script>globalThis.pwned=1</script>';
+    await mock.owner('setNowPlaying', { title: evil, artist: '<b>bold</b>' });
+    await until(() => expect(text(el, '[part=title]')).toBe(evil));
+    expect(shadow(el).querySelector('img[src=x], script, b')).toBeNull();
+    expect((globalThis as { pwned?: number }).pwned).toBeUndefined();
+  });
+
+  it('turns Offline with play disabled on stopServer, and comes back by itself', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    await mock.owner('stopServer');
+    await until(() => expect(el.state).toBe('offline'), 1000);
+    expect(text(el, '[part=badge]')).toBe('Offline');
+    expect(q(el, '[part=play]')!.hasAttribute('disabled')).toBe(true);
+    await mock.owner('startServer');
+    await until(() => expect(el.state).toBe('ready'), 1000);
+    expect(q(el, '[part=play]')!.hasAttribute('disabled')).toBe(false);
+  });
+
+  it('shares one SSE connection between widgets of one token and closes it when they leave', async () => {
+    const a = await mount<StreamPlayer>('stream-player', mock.url);
+    const b = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(a);
+    await ready(b);
+    expect(NodeEventSource.instances.size).toBe(1);
+    a.remove();
+    expect(NodeEventSource.instances.size).toBe(1);
+    b.remove();
+    expect(NodeEventSource.instances.size).toBe(0);
+    const before = mock.logs.length;
+    await sleep(1200);
+    expect(mock.logs.length).toBe(before);
+  });
+});
+
+describe('<stream-player> errors', () => {
+  it.each([
+    ['missing_token', '', /No public token/],
+    ['malformed_token', 'not-a-token', /malformed/],
+    ['invalid_token', '00000000-0000-4000-8000-000000000000', /not valid/],
+    ['private_token_exposed', PRIVATE, /PRIVATE token.*Rotate it now/],
+  ])('%s: says so in the widget and in a castlet-error event, and stops asking', async (code, token, words) => {
+    let errors: ReturnType<typeof record<'castlet-error'>> = [];
+    const before = mock.requests('/public/');
+    const el = await mount<StreamPlayer>('stream-player', mock.url, { 'public-token': token }, (e) => {
+      errors = record(e, 'castlet-error');
+    });
+    await until(() => expect(el.state).toBe('error'));
+    expect(errors).toEqual([{ code, message: expect.stringMatching(words), fatal: true }]);
+    const message = q(el, '[part~=message]')!;
+    expect(message.textContent).toMatch(words);
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(message.classList.contains('loud')).toBe(code === 'private_token_exposed');
+    await sleep(1500);
+    // No request without a plausible token; one SSE try and one GET to learn why, then silence.
+    expect(mock.requests('/public/') - before).toBe(token.length === 36 ? 2 : 0);
+  });
+
+  it('recovers when the owner fixes the token at run time', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url, { 'public-token': 'oops' });
+    await until(() => expect(el.state).toBe('error'));
+    el.publicToken = PUBLIC;
+    await ready(el);
+    expect(q(el, '[part~=message]')).toBeNull();
+  });
+
+  it('says the service is unreachable and retries with backoff, not in a storm', async () => {
+    const opened = NodeEventSource.opened;
+    const el = await mount<StreamPlayer>('stream-player', 'http://127.0.0.1:9');
+    await until(() => expect(el.state).toBe('error'));
+    expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
+    expect(q(el, '[part~=message]')!.getAttribute('role')).toBe('status');
+    // Backoff 0.5–1 s, then 1–2 s, …: at most 3 tries in 2.5 s, and at least one retry.
+    await sleep(2500);
+    const tries = NodeEventSource.opened - opened;
+    expect(tries).toBeGreaterThanOrEqual(2);
+    expect(tries).toBeLessThanOrEqual(3);
+    el.remove();
+  });
+});
+
+describe('<stream-player> playback', () => {
+  it('connects only on Play, plays at a fresh live URL, closes the stream on Pause', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    expect(el.media.getAttribute('src')).toBeNull();
+    expect(el.media.preload).toBe('none');
+    const plays = record(el, 'castlet-play');
+    const pauses = record(el, 'castlet-pause');
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    const first = el.media.src;
+    expect(first).toMatch(new RegExp(`^${mock.url}/listen/`));
+    expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Pause');
+    expect(plays).toHaveLength(1);
+    q(el, '[part=play]')!.click();
+    await el.updateComplete;
+    expect(el.state).toBe('ready');
+    expect(el.media.getAttribute('src')).toBeNull();
+    expect(pauses).toHaveLength(1);
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    expect(el.media.src).not.toBe(first); // the live edge, not the old buffer
+  });
+
+  it('lets only one castlet player play at a time', async () => {
+    const a = await mount<StreamPlayer>('stream-player', mock.url);
+    const b = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(a);
+    q(a, '[part=play]')!.click();
+    await until(() => expect(a.state).toBe('playing'));
+    q(b, '[part=play]')!.click();
+    await until(() => expect(b.state).toBe('playing'));
+    expect(a.state).toBe('ready');
+  });
+
+  it('stops playing when the stream goes offline', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    await mock.owner('stopServer');
+    await until(() => expect(el.state).toBe('offline'));
+    expect(el.media.getAttribute('src')).toBeNull();
+  });
+
+  it('shows Buffering while waiting and retries a broken connection', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    const first = el.media.src;
+    el.media.dispatchEvent(new Event('error'));
+    await until(() => expect(el.state).toBe('buffering'));
+    expect(text(el, '[part~=message]')).toBe('Reconnecting…');
+    await until(() => expect(el.media.src).not.toBe(first), 3000);
+    el.media.dispatchEvent(new Event('playing')); // sound flows again on the new connection
+    await until(() => expect(el.state).toBe('playing'));
+    expect(q(el, '[part~=message]')).toBeNull();
+  });
+
+  it('has labelled native controls: Play, Mute, Volume', async () => {
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(el);
+    const mute = q(el, 'button[part=mute]')!;
+    expect(mute.getAttribute('aria-label')).toBe('Mute');
+    mute.click();
+    await el.updateComplete;
+    expect(el.media.muted).toBe(true);
+    expect(mute.getAttribute('aria-pressed')).toBe('true');
+    const volume = q(el, 'input[type=range][part=volume]') as HTMLInputElement;
+    expect(volume.getAttribute('aria-label')).toBe('Volume');
+    volume.value = '30';
+    volume.dispatchEvent(new Event('input'));
+    expect(el.media.volume).toBeCloseTo(0.3);
+    expect(el.media.muted).toBe(false);
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Starts the real mock in a child process (see mock-child.ts) for the file's tests, and
+ * stops it after them. `logs` collects its request log lines.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+
+// Paths from strings: happy-dom replaces the global URL in component tests.
+const here = dirname(fileURLToPath(import.meta.url));
+const CHILD = join(here, 'mock-child.ts');
+const TSX = join(here, '../../node_modules/tsx/dist/cli.mjs');
+
+export interface MockProcess {
+  readonly url: string;
+  readonly logs: string[];
+}
+
+export function withMockProcess(options: Record<string, unknown> = {}): MockProcess {
+  const logs: string[] = [];
+  let url = '';
+  let child: ChildProcess | undefined;
+  beforeAll(async () => {
+    child = spawn(process.execPath, [TSX, CHILD], {
+      env: { ...process.env, MOCK_OPTIONS: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      child!.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
+      createInterface({ input: child!.stdout! }).on('line', (line) => {
+        if (line.startsWith('ready ')) resolve(line.slice(6));
+        else logs.push(line);
+      });
+    });
+  }, 30_000);
+  afterAll(() => {
+    child?.kill('SIGTERM');
+  });
+  return {
+    get url() {
+      return url;
+    },
+    logs,
+  };
+}

@@ -2,6 +2,7 @@
  * The mock service: private API, public widget API, live stream, episode files, the page
  * and the bundle, all from one origin (DESIGN §1).
  */
+import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { requireToken, type TokenPair } from './auth.ts';
 import { EMPTY_BODY, readPostBody } from './body.ts';
@@ -19,7 +20,8 @@ import { DEMO_TOKENS, seedStore } from './seed.ts';
 import { serveStatic } from './static-files.ts';
 import type { Store } from './store.ts';
 
-const REPO = new URL('../../', import.meta.url).pathname;
+// node:url's URL, so this also works where a test environment (happy-dom) replaces URL.
+const REPO = fileURLToPath(new NodeURL('../../', import.meta.url));
 
 export interface AppOptions {
   /** The seeded account's tokens (default: the documented demo tokens). */
@@ -72,9 +74,9 @@ export function createApp(options: AppOptions = {}): MockApp {
       },
     ]),
   );
-  const closeListeners = (abort: boolean) => broadcasts.forEach(({ broadcast }) => broadcast.closeAll(abort));
+  const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
-    if (event.type === 'ready' && !event.ready) closeListeners(false);
+    if (event.type === 'ready' && !event.ready) closeListeners();
   });
 
   const app = new Hono<AppEnv>();
@@ -148,7 +150,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     closeConnections() {
       stopFollowing();
       connections.closeAll();
-      closeListeners(true);
+      closeListeners();
     },
   };
 }

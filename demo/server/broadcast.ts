@@ -4,6 +4,7 @@
  * every listener gets the same frames, paced at the bitrate by one timer per mount.
  */
 import type { AudioFile } from './catalog.ts';
+import { abortError } from './connections.ts';
 
 export interface BroadcastOptions {
   /** Bytes sent at once on connect (whole frames, at least this many). */
@@ -81,7 +82,7 @@ export class Broadcast {
               if (!this.#listeners.delete(listener!)) return;
               this.#changed();
               try {
-                if (abort) controller.error(new Error('listener closed'));
+                if (abort) controller.error(abortError('listener too slow'));
                 else controller.close();
               } catch {
                 // already cancelled by the client
@@ -98,8 +99,8 @@ export class Broadcast {
   }
 
   /** Ends every listener's connection (the server stopped, or shuts down). */
-  closeAll(abort = false): void {
-    for (const listener of [...this.#listeners]) listener.close(abort);
+  closeAll(): void {
+    for (const listener of [...this.#listeners]) listener.close(false);
   }
 
   #tick(): void {

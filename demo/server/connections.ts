@@ -19,3 +19,11 @@ export class Connections {
     this.#closers.clear();
   }
 }
+
+/**
+ * The error that ends a long-lived response abruptly (a client too slow to keep up):
+ * @hono/node-server destroys the socket and treats it like a client abort.
+ */
+export function abortError(reason: string): Error {
+  return Object.assign(new Error(reason), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+}

@@ -4,7 +4,7 @@
  * The connection ends when the tokens are reset (it was authorized by the old pair).
  */
 import type { ChannelRecord, Store } from './store.ts';
-import type { Connections } from './connections.ts';
+import { abortError, type Connections } from './connections.ts';
 import { streamInfo } from './views.ts';
 
 export interface SseOptions {
@@ -49,7 +49,7 @@ export function streamEvents(
         else if (event.type === 'stream' && event.channel === channel.id) pending ??= setTimeout(push, opts.coalesceMs);
       });
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs);
-      const unregister = connections.add(() => stop(true));
+      const unregister = connections.add(() => stop());
       stop = (abort = false) => {
         if (stopped) return;
         stopped = true;
@@ -58,7 +58,7 @@ export function streamEvents(
         unsubscribe();
         unregister();
         try {
-          if (abort) controller.error(new Error('event stream closed'));
+          if (abort) controller.error(abortError('event stream client too slow'));
           else controller.close();
         } catch {
           // already cancelled by the client

@@ -74,6 +74,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   @state() private pos = 0;
   @state() private rate = 1;
   @state() private showAll = false;
+  /** The chapter last announced. */
   private chapter = -1;
   private resumed = '';
 
@@ -114,8 +115,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     if (ep && ep.id !== this.resumed) {
       // A new current episode: pick up where this listener left it.
       this.resumed = ep.id;
-      this.chapter = -1;
       ({ t: this.pos, rate: this.rate } = loadResume(this.publicToken, ep.id, ep.duration));
+      this.chapter = currentChapter(ep.chapters, this.pos);
     }
   }
 
@@ -164,10 +165,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     const t = this.position;
     const index = currentChapter(ep.chapters, t);
     if (index !== this.chapter) {
-      const first = this.chapter < 0;
       this.chapter = index;
       const chapter = ep.chapters[index];
-      if (chapter && !first) {
+      if (chapter) {
         this.announcement = `Chapter: ${chapter.title}`;
         this.emit('castlet-chapterchange', { index, chapter });
       }
@@ -239,7 +239,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         ${this.renderPlay(none)}
         <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(t + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label="Playback speed" ?disabled=${none} @change=${(e: Event) => this.setRate(Number((e.target as HTMLSelectElement).value))}>
-          ${SPEEDS.map((s) => html`<option value=${s} ?selected=${s === this.rate}>${s}×</option>`)}
+          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s}×</option>`)}
         </select>
         ${ep
           ? html`<a part="download" href=${ep.audio_url} download aria-label="Download episode" title="Download">${downloadIcon}</a>`

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { backoff } from '../../src/internal/backoff.ts';
+import { clock, spoken } from '../../src/internal/format.ts';
+import { checkToken } from '../../src/internal/tokens.ts';
+import { currentChapter } from '../../src/podcast-player/chapters.ts';
+import { fromResponse } from '../../src/internal/errors.ts';
+import { publicUrl } from '../../src/internal/api.ts';
+
+describe('backoff', () => {
+  it('doubles from base, is capped, and keeps half of each delay fixed (jitter on the rest)', () => {
+    expect([0, 1, 2, 3].map((a) => backoff(a, 1000, 30_000, () => 0))).toEqual([500, 1000, 2000, 4000]);
+    expect([0, 1, 2, 3].map((a) => backoff(a, 1000, 30_000, () => 1))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoff(50, 1000, 30_000, () => 1)).toBe(30_000);
+    expect(backoff(50, 1000, 30_000, () => 0)).toBe(15_000);
+  });
+});
+
+describe('checkToken', () => {
+  it.each([
+    ['', 'missing_token'],
+    ['   ', 'missing_token'],
+    [null, 'missing_token'],
+    ['abc', 'malformed_token'],
+    ['97824ed0-ee56-4d2c-ba29-efbcb76794c5x', 'malformed_token'],
+    ['97824ed0-ee56-4d2c-ba29-efbcb76794c5', null],
+    [' 97824ED0-EE56-4D2C-BA29-EFBCB76794C5 ', null],
+  ])('%j → %s', (token, code) => {
+    expect(checkToken(token)?.code ?? null).toBe(code);
+  });
+});
+
+describe('errors from the API', () => {
+  it.each([
+    [401, { error: 'private_token_exposed' }, 'private_token_exposed', true],
+    [401, { error: 'invalid_token' }, 'invalid_token', true],
+    [401, null, 'invalid_token', true],
+    [404, { error: 'not_found' }, 'not_found', true],
+    [503, null, 'server', false],
+  ] as const)('%i %j → %s', (status, body, code, fatal) => {
+    const e = fromResponse(status, body);
+    expect([e.code, e.fatal]).toEqual([code, fatal]);
+  });
+});
+
+describe('publicUrl', () => {
+  it('puts the token and channel in the query of the base URL, path prefix kept', () => {
+    expect(publicUrl('https://radio.example/api', 'stream/events', ' t ', 'main')).toBe('https://radio.example/api/public/stream/events?token=t&channel=main');
+    expect(publicUrl('https://radio.example/', 'podcasts', 'a&b', '')).toBe('https://radio.example/public/podcasts?token=a%26b');
+  });
+});
+
+describe('format', () => {
+  it.each([
+    [0, '0:00', '0 seconds'],
+    [65, '1:05', '1 minute 5 seconds'],
+    [185, '3:05', '3 minutes 5 seconds'],
+    [3600, '1:00:00', '1 hour'],
+    [3725.9, '1:02:05', '1 hour 2 minutes 5 seconds'],
+  ])('%s s → %s, "%s"', (s, c, words) => {
+    expect(clock(s)).toBe(c);
+    expect(spoken(s)).toBe(words);
+  });
+});
+
+describe('currentChapter', () => {
+  const chapters = [
+    { start: 0, title: 'a' },
+    { start: 40, title: 'b' },
+    { start: 90, title: 'c' },
+  ];
+  it.each([
+    [0, 0],
+    [39.9, 0],
+    [40, 1],
+    [500, 2],
+  ])('at %s s → %i', (t, i) => expect(currentChapter(chapters, t)).toBe(i));
+  it('is -1 before the first chapter or without chapters', () => {
+    expect(currentChapter([{ start: 5, title: 'x' }], 1)).toBe(-1);
+    expect(currentChapter([], 1)).toBe(-1);
+  });
+});

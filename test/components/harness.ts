@@ -76,7 +76,7 @@ export function useMock() {
 }
 
 /** Renders `<tag public-token base-url …attrs>` against the mock; `before` runs before it connects. */
-export async function mount<E extends PlayerElement<object>>(
+export async function mount<E extends PlayerElement<any>>(
   tag: 'stream-player' | 'podcast-player',
   base: string,
   attrs: Record<string, string> = {},

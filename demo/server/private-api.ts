@@ -15,6 +15,8 @@ type Handler = (c: Context<AppEnv>) => Response;
 type Routes = Record<string, Partial<Record<'GET' | 'POST', Handler>>>;
 
 export const EPISODE_LIMIT = 50;
+/** Generated audio kept in memory, all episodes together. */
+export const AUDIO_BUDGET = 96 * 1024 * 1024;
 export const GENERATED_DURATION = { default: 120, min: 10, max: 3600 };
 
 /** The handler of every /private/* request (mount after the body reader and the auth middleware). */
@@ -58,8 +60,9 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
         const description = textField(body, 'description', { max: 5000 }) ?? '';
         const seconds = numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default;
         const chapters = chaptersField(body, 'chapters', seconds);
-        if (store.episodes.length >= EPISODE_LIMIT) {
-          throw new ApiFailure('invalid_request', `The podcast already has ${EPISODE_LIMIT} episodes; delete one first.`);
+        const stored = store.episodes.reduce((sum, e) => sum + e.audio.byteLength, 0);
+        if (store.episodes.length >= EPISODE_LIMIT || stored + seconds * tone.info.byteRate > AUDIO_BUDGET) {
+          throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
         }
         const audio = repeatFrames(tone.bytes, seconds);
         const episode = {

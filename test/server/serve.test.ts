@@ -1,0 +1,79 @@
+/**
+ * Running the mock: startServer().close() ends open streams promptly; `npm run mock`
+ * (main.ts) prints one line with the address and tokens, validates its environment and
+ * stops on SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../../demo/server/serve.ts';
+import { DEMO_TOKENS, openEvents, waitFor } from '../support/server.ts';
+
+const MAIN = new URL('../../demo/server/main.ts', import.meta.url).pathname;
+const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
+
+function runMain(env: Record<string, string>): Promise<{ code: number | null; out: string; err: string; url?: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(TSX, [MAIN], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    let checked = false;
+    child.stdout.on('data', async (d) => {
+      out += d;
+      const url = /castlet mock on (\S+)/.exec(out)?.[1];
+      if (url && !checked) {
+        checked = true;
+        const r = await fetch(`${url}/private/checkToken?token=${env.DEMO_PRIVATE_TOKEN ?? DEMO_TOKENS.private_token}`).catch(() => null);
+        out += `\ncheckToken ${r?.status}`;
+        child.kill('SIGTERM');
+      }
+    });
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => resolve({ code, out, err }));
+  });
+}
+
+describe('startServer', () => {
+  it('close() ends open SSE and /listen connections and returns promptly', async () => {
+    const server = await startServer({ port: 0, log: () => {} });
+    const sse = await openEvents(`${server.url}/public/stream/events?token=${DEMO_TOKENS.public_token}`);
+    const listen = await fetch(`${server.url}/listen/live`);
+    const reader = listen.body!.getReader();
+    await reader.read();
+    await waitFor(() => server.store.listeners('main') === 1);
+    const started = Date.now();
+    await server.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await waitFor(() => sse.ended, 1000, 'SSE to end');
+    // the audio response ends (cleanly or by a reset), it does not hang
+    for (;;) if ((await reader.read().catch(() => ({ done: true }))).done) break;
+  });
+});
+
+describe('main.ts (npm run mock)', () => {
+  it('prints one line with the address and the demo tokens, serves, exits 0 on SIGTERM', async () => {
+    const r = await runMain({ PORT: '0', HOST: '127.0.0.1' });
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(`^castlet mock on http://127\\.0\\.0\\.1:\\d+  public token ${DEMO_TOKENS.public_token}  private token ${DEMO_TOKENS.private_token}$`),
+    );
+    expect(lines).toContain('checkToken 200');
+    expect(r.code).toBe(0);
+  }, 20_000);
+
+  it('takes its tokens from DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN', async () => {
+    const env = { PORT: '0', DEMO_PRIVATE_TOKEN: '11111111-2222-4333-8444-555555555555', DEMO_PUBLIC_TOKEN: '66666666-7777-4888-9999-000000000000' };
+    const r = await runMain(env);
+    expect(r.out).toContain(`public token ${env.DEMO_PUBLIC_TOKEN}`);
+    expect(r.out).toContain('checkToken 200');
+  }, 20_000);
+
+  it.each([
+    [{ DEMO_PRIVATE_TOKEN: 'not-a-uuid' }, /UUID-shaped/],
+    [{ DEMO_PRIVATE_TOKEN: DEMO_TOKENS.public_token }, /must differ/],
+    [{ PORT: 'eighty' }, /PORT/],
+  ])('refuses a bad environment %j', async (env, message) => {
+    const r = await runMain({ PORT: '0', ...env });
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(message);
+  }, 20_000);
+});

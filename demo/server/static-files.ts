@@ -52,6 +52,9 @@ export async function serveStatic(pathname: string, opts: StaticOptions, head = 
         'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
         'Content-Length': String(bytes.byteLength),
         'Cache-Control': 'no-cache',
+        // Site owners load the bundle with <script type="module"> from their own origin: module
+        // scripts are fetched in CORS mode, so without this header the widgets never load.
+        'Access-Control-Allow-Origin': '*',
       },
     });
   } catch {

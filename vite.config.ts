@@ -52,6 +52,8 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
+          // Builds dist/castlet.js once: the mock serves it to the pages under test.
+          globalSetup: ['test/support/browser-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -2,6 +2,7 @@
  * The demo's audio on disk: `demo/media/manifest.json` and the MP3 files it names
  * (made by scripts/make-audio.sh), loaded once at start.
  */
+import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chapter } from '../../src/internal/api-types.ts';
@@ -41,7 +42,8 @@ export interface Catalog {
   tone: AudioFile;
 }
 
-export const DEFAULT_MEDIA_DIR = new URL('../media/', import.meta.url).pathname;
+// A string path from node:url, so this also works where a test environment replaces URL.
+export const DEFAULT_MEDIA_DIR = fileURLToPath(new NodeURL('../media/', import.meta.url));
 
 export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;

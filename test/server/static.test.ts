@@ -46,6 +46,8 @@ describe('with a built bundle', () => {
     const r = await call(`${s.url}${path}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // module scripts on other sites' pages are fetched in CORS mode
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
   });
 
   it.each(['/nope.js', '/chunks', '/..%2fsecret.txt', '/%2e%2e/secret.txt', '/chunks/..%2f..%2fsecret.txt', '/%00', '/%E0%A4%A'])(

@@ -1,6 +1,7 @@
 /**
  * DESIGN §1, private endpoints: every token carrier and rule, against the real server.
  */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { call, postJson, PRIVATE, PUBLIC, withServer, type Reply } from '../support/server.ts';
 
@@ -113,6 +114,25 @@ describe('missing and invalid tokens (rule 4) → 401', () => {
     const r = await request();
     expectApiError(r, 401, 'invalid_token');
     expect(r.headers.get('www-authenticate')).toBe(INVALID);
+  });
+});
+
+describe('a GET body is ignored (rule 2)', () => {
+  it.each([
+    ['application/json', JSON.stringify({ token: PRIVATE })],
+    ['application/x-www-form-urlencoded', `token=${PRIVATE}`],
+  ])('a token in a %s GET body does not authenticate', async (type, body) => {
+    const head = await new Promise<string>((resolve, reject) => {
+      const socket = connect(s.server.port, '127.0.0.1', () =>
+        socket.write(`GET /private/checkToken HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n${body}`),
+      );
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(head).toMatch(/^HTTP\/1\.1 401 /);
+    expect(head).toContain('"missing_token"');
   });
 });
 

@@ -152,6 +152,80 @@ describe('<stream-player> in Chromium', () => {
     expect(env.pages.requests).not.toContain('/x');
     expect(t.requests.filter((u) => new URL(u).pathname === '/x')).toEqual([]);
   });
+
+  test('works under a strict Content-Security-Policy: no violation, and it plays', async () => {
+    const m = env.mock;
+    const csp = `default-src 'none'; script-src ${m}; connect-src ${m}; media-src ${m}; img-src ${m} data:; style-src 'self'`;
+    const t = await env.open(embedPage(m, player), {
+      csp,
+      before: (page) =>
+        page.addInitScript(() => {
+          const w = window as unknown as { violations: string[] };
+          w.violations = [];
+          document.addEventListener(
+            'securitypolicyviolation',
+            (e) => w.violations.push(`${e.violatedDirective} blocked ${e.blockedURI || '(inline)'} ${e.sample}`),
+            true,
+          );
+        }),
+    });
+    const res = t.responses.find((r) => r.url === t.page.url());
+    expect(res?.status).toBe(200);
+    await waitForState(t.page, EL, 'ready');
+    await play(t);
+    // The styles arrived (constructable stylesheets are not style-src): the play button is a round accent button.
+    const radius = await t.page.$eval(PLAY, (b) => getComputedStyle(b).borderRadius);
+    expect(radius).not.toBe('0px');
+    await t.page.click(PLAY);
+    await waitForState(t.page, EL, 'ready');
+    expect(await t.page.evaluate(() => (window as unknown as { violations: string[] }).violations)).toEqual([]);
+    expect(t.problems).toEqual([]);
+  });
+
+  test('the script included twice (and a per-widget entry) is harmless: one definition, no error', async () => {
+    const m = env.mock;
+    const t = await env.open(
+      embedPage(m, `${player}<stream-player public-token="${PUBLIC}"></stream-player>`, {
+        head: `<script type="module" src="${m}/castlet.js"></script>
+<script type="module" src="${m}/castlet.js?copy=2"></script>
+<script type="module" src="${m}/stream-player.js"></script>`,
+      }),
+    );
+    await waitForState(t.page, `${EL}:nth-of-type(1)`, 'ready');
+    await waitForState(t.page, `${EL}:nth-of-type(2)`, 'ready');
+    // The second copies really ran (so the define guard was exercised) …
+    for (const path of ['/castlet.js?copy=2', '/stream-player.js']) {
+      expect(t.responses.find((r) => r.url === m + path)?.status, path).toBe(200);
+    }
+    // … and left the first definition alone.
+    const check = await t.page.evaluate(() => {
+      const ctor = customElements.get('stream-player');
+      const els = [...document.querySelectorAll('stream-player')];
+      return {
+        defined: !!ctor && !!customElements.get('podcast-player'),
+        sameCtor: els.every((e) => e.constructor === ctor),
+        bases: els.map((e) => e.shadowRoot?.querySelectorAll('[part=base]').length),
+      };
+    });
+    expect(check).toEqual({ defined: true, sameCtor: true, bases: [1, 1] });
+    // Two widgets with one token share one event stream.
+    expect(t.requests.filter((u) => u.startsWith(`${m}/public/stream/events`))).toHaveLength(1);
+    expect(t.problems).toEqual([]);
+  });
+
+  test('axe-core finds no accessibility violations (light and dark)', async () => {
+    // A well-formed host page (main landmark, h1), so what axe reports is the widget's.
+    const t = await openPlayer(`<main><h1>Our radio</h1>${player}</main>`);
+    await waitForState(t.page, EL, 'ready');
+    // Open the recent tracks so axe sees them too.
+    await t.page.click(`${EL} [part=history] summary`);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await t.page.emulateMedia({ colorScheme });
+      const violations = await axeViolations(t.page);
+      if (violations.length) console.log(`axe (${colorScheme}):\n${describeViolations(violations)}`);
+      expect(violations, `${colorScheme}: ${describeViolations(violations)}`).toEqual([]);
+    }
+  });
 });
 
 const HTMLMediaElement_NETWORK_EMPTY = 0;

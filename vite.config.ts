@@ -3,16 +3,21 @@ import { defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const entry = process.env.ENTRY ?? 'castlet';
+/** The demo page's console is built beside the bundle (it is not part of it). */
+const source = entry === 'console' ? 'demo/console.ts' : `src/${entry}.ts`;
 
 export default defineConfig({
+  // The demo page's stylesheet (demo/public/demo.css) is copied into dist/ with the console.
+  publicDir: 'demo/public',
   build: {
     target: 'es2022',
     outDir: 'dist',
     emptyOutDir: entry === 'castlet',
+    copyPublicDir: entry === 'console',
     // One self-contained file per entry: scripts/build.ts runs this once for each of
     // castlet, stream-player and podcast-player (`ENTRY`), so no file imports a shared chunk.
     lib: {
-      entry: here(`src/${entry}.ts`),
+      entry: here(source),
       formats: ['es'],
       fileName: () => `${entry}.js`,
     },

@@ -1,0 +1,192 @@
+/**
+ * The demo page's owner console and theming panel. It talks to the private API of the
+ * service that served the page (same origin), shows each raw exchange, and keeps the
+ * private token in sessionStorage only. Text goes in with textContent, never as HTML.
+ */
+import type { PodcastPlayer, StreamPlayer } from '../src/castlet.ts';
+
+type Carrier = 'header' | 'query';
+interface Exchange {
+  status: number;
+  body: Record<string, any> | null;
+}
+
+const STORE_KEY = 'castlet-demo-private-token';
+const $ = <E extends Element = HTMLElement>(sel: string) => document.querySelector<E>(sel)!;
+const form = (id: string) => $<HTMLFormElement>(`#${id}`);
+const players = () => [...document.querySelectorAll<StreamPlayer | PodcastPlayer>('#widgets stream-player, #widgets podcast-player')];
+
+let token = sessionStorage.getItem(STORE_KEY) ?? '';
+let carrier: Carrier = 'header';
+let publicToken = '';
+
+/** Shows a token as its first 8 characters: enough to recognise, useless to steal. */
+const mask = (t: string) => (t.length > 8 ? `${t.slice(0, 8)}…` : t ? '…' : '(none)');
+
+/** Calls `/private/{path}` with the private token in the chosen carrier, and shows the raw exchange. */
+async function call(path: string, method: 'GET' | 'POST' = 'GET', fields?: Record<string, unknown>): Promise<Exchange> {
+  const url = new URL(`/private/${path}`, location.origin);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const shown = new URL(url);
+  if (carrier === 'header') headers.Authorization = `Bearer ${token}`;
+  else {
+    url.searchParams.set('token', token);
+    shown.searchParams.set('token', mask(token));
+  }
+  const body = method === 'POST' && fields ? JSON.stringify(fields) : undefined;
+  if (body) headers['Content-Type'] = 'application/json';
+  $('#request').textContent = [
+    `${method} ${shown.pathname}${decodeURIComponent(shown.search)}`,
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${k === 'Authorization' ? `Bearer ${mask(token)}` : v}`),
+    ...(body ? ['', body] : []),
+  ].join('\n');
+  try {
+    const res = await fetch(url, { method, headers, body, cache: 'no-store' });
+    const json = (await res.json().catch(() => null)) as Exchange['body'];
+    const shownHeaders = ['content-type', 'cache-control', 'www-authenticate', 'allow'].filter((h) => res.headers.has(h));
+    $('#response').textContent = [
+      `HTTP ${res.status} ${res.statusText}`,
+      ...shownHeaders.map((h) => `${h}: ${res.headers.get(h)}`),
+      '',
+      JSON.stringify(json, null, 2),
+    ].join('\n');
+    return { status: res.status, body: json };
+  } catch {
+    $('#response').textContent = 'The service did not answer (is the mock running?).';
+    return { status: 0, body: null };
+  }
+}
+
+function showPair(pair: { public_token: string; private_token: string }) {
+  publicToken = pair.public_token;
+  $('#public-token').textContent = pair.public_token;
+  $('#private-token').textContent = mask(pair.private_token);
+  $('#snippet').textContent = [
+    `<script type="module" src="${location.origin}/castlet.js"></script>`,
+    `<stream-player public-token="${pair.public_token}"></stream-player>`,
+    `<podcast-player public-token="${pair.public_token}"></podcast-player>`,
+  ].join('\n');
+  $('#account').hidden = false;
+}
+
+async function loadEpisodes() {
+  const { status, body } = await call('podcasts');
+  if (status !== 200 || !body) return;
+  const select = $<HTMLSelectElement>('#delete-episode select');
+  select.replaceChildren(
+    ...(body.episodes as { id: string; title: string }[]).map((e) => {
+      const option = document.createElement('option');
+      option.value = e.id;
+      option.textContent = e.title;
+      return option;
+    }),
+  );
+}
+
+/** After a change of episodes, the podcast widgets ask again. */
+const refreshPodcasts = () => document.querySelectorAll<PodcastPlayer>('podcast-player').forEach((p) => p.refresh());
+
+async function check() {
+  const { status, body } = await call('checkToken');
+  if (status === 200 && body) {
+    sessionStorage.setItem(STORE_KEY, token);
+    showPair(body as { public_token: string; private_token: string });
+    await loadEpisodes();
+  } else {
+    $('#account').hidden = true;
+  }
+}
+
+const actions: Record<string, () => Promise<void>> = {
+  async startServer() {
+    await call('startServer', 'POST');
+  },
+  async stopServer() {
+    await call('stopServer', 'POST');
+  },
+  async resetTokens() {
+    if (!confirm('Reset both tokens? Every widget using the old public token stops working at once.')) return;
+    const { status, body } = await call('resetTokens', 'POST');
+    if (status !== 200 || !body) return;
+    token = body.private_token;
+    sessionStorage.setItem(STORE_KEY, token);
+    $<HTMLInputElement>('#check [name=token]').value = token;
+    showPair(body as { public_token: string; private_token: string });
+    $('#adopt').hidden = false;
+  },
+};
+
+function wireConsole() {
+  const tokenInput = $<HTMLInputElement>('#check [name=token]');
+  tokenInput.value = token;
+  form('check').addEventListener('submit', (e) => {
+    e.preventDefault();
+    token = tokenInput.value.trim();
+    carrier = (new FormData(form('check')).get('carrier') as Carrier) ?? 'header';
+    void check();
+  });
+  document.querySelectorAll<HTMLButtonElement>('[data-call]').forEach((b) =>
+    b.addEventListener('click', () => void actions[b.dataset.call!]()),
+  );
+  form('now-playing').addEventListener('submit', (e) => {
+    e.preventDefault();
+    void call('setNowPlaying', 'POST', Object.fromEntries(new FormData(form('now-playing'))));
+  });
+  form('add-episode').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const fields = Object.fromEntries(new FormData(form('add-episode')));
+    const { status } = await call('addPodcast', 'POST', { ...fields, duration: Number(fields.duration) || 120 });
+    if (status === 201) (form('add-episode').reset(), refreshPodcasts(), await loadEpisodes());
+  });
+  form('delete-episode').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const { status } = await call('deletePodcast', 'POST', Object.fromEntries(new FormData(form('delete-episode'))));
+    if (status === 200) (refreshPodcasts(), await loadEpisodes());
+  });
+  $('#copy').addEventListener('click', async () => {
+    const button = $('#copy');
+    try {
+      await navigator.clipboard.writeText($('#snippet').textContent ?? '');
+      button.textContent = 'Copied';
+    } catch {
+      button.textContent = 'Select and copy the text above';
+    }
+    setTimeout(() => (button.textContent = 'Copy snippet'), 2000);
+  });
+  // After a reset, the page's widgets still hold the old public token (and say so).
+  const adopt = document.createElement('button');
+  adopt.id = 'adopt';
+  adopt.type = 'button';
+  adopt.hidden = true;
+  adopt.textContent = 'Give the widgets on this page the new public token';
+  adopt.addEventListener('click', () => {
+    players().forEach((p) => p.setAttribute('public-token', publicToken));
+    adopt.hidden = true;
+  });
+  $('#account .actions').append(adopt);
+  if (token) void check();
+}
+
+function wireTheme() {
+  const theme = form('theme');
+  const apply = () => {
+    const data = new FormData(theme);
+    for (const input of theme.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name^="--"]')) {
+      const value = input.value ? `${input.value}${input.dataset.unit ?? ''}` : '';
+      players().forEach((p) => (value ? p.style.setProperty(input.name, value) : p.style.removeProperty(input.name)));
+    }
+    const scheme = String(data.get('theme') ?? '');
+    players().forEach((p) => (scheme ? p.setAttribute('theme', scheme) : p.removeAttribute('theme')));
+    document.documentElement.dataset.theme = scheme;
+  };
+  theme.addEventListener('input', apply);
+  theme.addEventListener('reset', () => {
+    setTimeout(() => {
+      players().forEach((p) => p.removeAttribute('style'));
+      apply();
+    });
+  });
+}
+
+wireConsole();
+wireTheme();

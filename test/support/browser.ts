@@ -80,6 +80,8 @@ export interface BrowserEnv {
 
 export interface OpenOptions extends PageOptions {
   path?: string;
+  /** Keep localStorage from earlier pages of this file (default: each new page starts empty; reloads keep it). */
+  keepStorage?: boolean;
   /** Runs before the page loads (e.g. `page.addInitScript`). */
   before?: (page: Page) => Promise<void>;
 }
@@ -121,7 +123,7 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     await Promise.all([server?.close(), pages?.close()]);
   });
 
-  const watch = async (url: string, { before }: OpenOptions = {}): Promise<TestPage> => {
+  const watch = async (url: string, { before, keepStorage }: OpenOptions = {}): Promise<TestPage> => {
     // Close the previous test's pages: one live page at a time keeps 2 cores calm.
     await Promise.all(opened.splice(0).map((p) => p.close().catch(() => {})));
     const page = await context!.newPage();
@@ -136,6 +138,16 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     page.on('response', (r) =>
       t.responses.push({ url: r.url(), status: r.status(), range: r.request().headers()['range'] }),
     );
+    if (!keepStorage) {
+      // All test pages share one origin: start each new tab with empty storage (once per
+      // tab, so a reload still finds what the page saved).
+      await page.addInitScript(() => {
+        if (!sessionStorage.getItem('castlet-test-fresh')) {
+          localStorage.clear();
+          sessionStorage.setItem('castlet-test-fresh', '1');
+        }
+      });
+    }
     await before?.(page);
     await page.goto(url);
     return t;

@@ -1,0 +1,269 @@
+/**
+ * <podcast-player> in real Chromium against the real mock, on a page of another origin with
+ * only the script tag and the element. Every check reads the real media element.
+ */
+import { beforeAll, describe, expect, test } from 'vitest';
+import {
+  PUBLIC,
+  axeViolations,
+  describeViolations,
+  embedPage,
+  waitForState,
+  waitForTime,
+  withBrowser,
+  type TestPage,
+} from '../support/browser.ts';
+import type { Episode } from '../../src/internal/api-types.ts';
+
+const env = withBrowser();
+const EL = 'podcast-player';
+const PLAY = `${EL} button[part=play]`;
+const SEEK = `${EL} input[part=seek]`;
+
+const player = `<podcast-player public-token="${PUBLIC}"></podcast-player>`;
+const openPlayer = (body = player) => env.open(embedPage(env.mock, body));
+
+let episode: Episode;
+beforeAll(async () => {
+  episode = (await env.publicGet('podcasts')).episodes[0];
+  expect(episode.chapters.length).toBeGreaterThanOrEqual(3);
+});
+
+/** The media element and the slider, once Lit has rendered. */
+async function readPlayer(t: TestPage) {
+  return t.page.$eval(EL, async (el) => {
+    const p = el as HTMLElement & { media: HTMLAudioElement; updateComplete: Promise<unknown> };
+    await p.updateComplete;
+    const seek = p.shadowRoot!.querySelector<HTMLInputElement>('input[part=seek]')!;
+    return {
+      t: p.media.currentTime,
+      paused: p.media.paused,
+      rate: p.media.playbackRate,
+      src: p.media.getAttribute('src'),
+      value: Number(seek.value),
+      valuetext: seek.getAttribute('aria-valuetext'),
+      speed: p.shadowRoot!.querySelector<HTMLSelectElement>('select[part=speed]')!.value,
+    };
+  });
+}
+
+const mediaResponses = (t: TestPage) => t.responses.filter((r) => new URL(r.url).pathname.startsWith('/media/'));
+
+async function openReady() {
+  const t = await openPlayer();
+  await waitForState(t.page, EL, 'ready');
+  return t;
+}
+
+/** Plays to past half a second, then pauses: the media is loaded and holds still. */
+async function playThenPause(t: TestPage) {
+  await t.page.click(PLAY);
+  await waitForTime(t.page, EL, 0.5);
+  await waitForState(t.page, EL, 'playing');
+  await t.page.click(PLAY);
+  await waitForState(t.page, EL, 'ready');
+}
+
+describe('<podcast-player> in Chromium', () => {
+  test('plays the newest episode; no audio before Play; the audio comes by Range requests (206)', async () => {
+    const t = await openReady();
+    expect(await t.page.$eval(EL, (el) => el.shadowRoot!.querySelector('[part=title]')!.textContent)).toBe(episode.title);
+    expect(await t.page.getAttribute(PLAY, 'aria-label')).toBe('Play');
+    await t.page.waitForTimeout(300);
+    expect(mediaResponses(t)).toEqual([]);
+    expect(env.logs.filter((l) => l.includes(' /media/'))).toEqual([]);
+
+    await t.page.click(PLAY);
+    await waitForTime(t.page, EL, 0.5);
+    await waitForState(t.page, EL, 'playing');
+    expect(await t.page.getAttribute(PLAY, 'aria-label')).toBe('Pause');
+    const media = mediaResponses(t);
+    expect(media.length).toBeGreaterThan(0);
+    for (const r of media) {
+      expect(r.url).toBe(episode.audio_url);
+      expect(r.range, 'Chromium asks for a byte range').toMatch(/^bytes=\d+-\d*$/);
+      expect(r.status, `${r.range} → ${r.status}`).toBe(206);
+    }
+    expect(t.problems).toEqual([]);
+  });
+
+  test('the Seek slider works by keyboard: arrows ±5 s, Page keys ±30 s, Home/End; aria-valuetext follows', async () => {
+    const t = await openReady();
+    await playThenPause(t);
+    await t.page.focus(SEEK);
+    const total = (await readPlayer(t)).valuetext!.split(' of ')[1];
+    expect(total).toMatch(/^2 minutes \d+ seconds?$/);
+
+    const press = async (key: string) => {
+      await t.page.keyboard.press(key);
+      return readPlayer(t);
+    };
+    let r = await press('Home');
+    expect(r.t).toBe(0);
+    expect(r.valuetext).toBe(`0 seconds of ${total}`);
+    r = await press('ArrowRight');
+    expect(r.t).toBeCloseTo(5, 1);
+    expect(r.value).toBe(5);
+    expect(r.valuetext).toBe(`5 seconds of ${total}`);
+    r = await press('ArrowUp');
+    expect(r.t).toBeCloseTo(10, 1);
+    r = await press('PageUp');
+    expect(r.t).toBeCloseTo(40, 1);
+    r = await press('PageUp');
+    expect(r.t).toBeCloseTo(70, 1);
+    expect(r.valuetext).toBe(`1 minute 10 seconds of ${total}`);
+    r = await press('ArrowLeft');
+    expect(r.t).toBeCloseTo(65, 1);
+    r = await press('PageDown');
+    expect(r.t).toBeCloseTo(35, 1);
+    expect(r.valuetext).toBe(`35 seconds of ${total}`);
+    r = await press('End');
+    expect(r.t).toBeGreaterThan(episode.duration - 1.5);
+    r = await press('Home');
+    expect(r.t).toBe(0);
+    // The slider keeps focus and nothing started playing.
+    expect(await t.page.$eval(EL, (el) => el.shadowRoot!.activeElement?.getAttribute('part'))).toBe('seek');
+    expect(r.paused).toBe(true);
+  });
+
+  test('Back 15 seconds and Forward 30 seconds move the real playback position', async () => {
+    const t = await openReady();
+    await playThenPause(t);
+    const start = (await readPlayer(t)).t;
+    await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);
+    expect((await readPlayer(t)).t).toBeCloseTo(start + 30, 0);
+    await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);
+    expect((await readPlayer(t)).t).toBeCloseTo(start + 60, 0);
+    await t.page.click(`${EL} button[aria-label="Back 15 seconds"]`);
+    expect((await readPlayer(t)).t).toBeCloseTo(start + 45, 0);
+    // Never before the start.
+    for (let i = 0; i < 4; i++) await t.page.click(`${EL} button[aria-label="Back 15 seconds"]`);
+    expect((await readPlayer(t)).t).toBe(0);
+    // And while playing it keeps playing from there.
+    await t.page.click(PLAY);
+    await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);
+    await waitForTime(t.page, EL, 30.3);
+    await waitForState(t.page, EL, 'playing');
+  });
+
+  test('a chapter button jumps to its start, plays, and the current chapter is marked aria-current', async () => {
+    const t = await openReady();
+    const chapters = t.page.locator(`${EL} button[part=chapter]`);
+    expect(await chapters.count()).toBe(episode.chapters.length);
+    const current = () => chapters.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-current')));
+    expect(await current()).toEqual(episode.chapters.map((_, i) => String(i === 0)));
+
+    // Before anything played: the click starts the episode at the chapter.
+    const c2 = episode.chapters[2]!;
+    await chapters.nth(2).click();
+    await waitForTime(t.page, EL, c2.start + 0.3);
+    await waitForState(t.page, EL, 'playing');
+    expect((await readPlayer(t)).t).toBeLessThan(c2.start + 5);
+    expect(await current()).toEqual(episode.chapters.map((_, i) => String(i === 2)));
+
+    // While playing: back to chapter 1.
+    const c1 = episode.chapters[1]!;
+    await chapters.nth(1).click();
+    const r = await readPlayer(t);
+    expect(r.t).toBeGreaterThanOrEqual(c1.start - 0.01);
+    expect(r.t).toBeLessThan(c1.start + 2);
+    expect(await current()).toEqual(episode.chapters.map((_, i) => String(i === 1)));
+    await waitForTime(t.page, EL, c1.start + 0.3);
+  });
+
+  test('the Playback speed select sets the media element playbackRate', async () => {
+    const t = await openReady();
+    await t.page.click(PLAY);
+    await waitForTime(t.page, EL, 0.3);
+    for (const rate of ['1.5', '0.75', '2', '1']) {
+      await t.page.selectOption(`${EL} select[part=speed]`, rate);
+      const r = await readPlayer(t);
+      expect(r.rate).toBe(Number(rate));
+      expect(r.speed).toBe(rate);
+    }
+    const labels = await t.page.$$eval(`${EL} select[part=speed] option`, (os) => os.map((o) => o.textContent));
+    expect(labels).toEqual(['0.75×', '1×', '1.25×', '1.5×', '1.75×', '2×']);
+  });
+
+  test('resume after a reload: position and speed come back from localStorage, and Play resumes there', async () => {
+    const t = await openReady();
+    await t.page.click(PLAY);
+    await waitForTime(t.page, EL, 0.3);
+    await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);
+    await t.page.selectOption(`${EL} select[part=speed]`, '1.25');
+    await waitForTime(t.page, EL, 31);
+    await t.page.click(PLAY);
+    await waitForState(t.page, EL, 'ready');
+    const left = (await readPlayer(t)).t;
+    expect(left).toBeGreaterThan(30);
+
+    await t.page.reload();
+    await waitForState(t.page, EL, 'ready');
+    let r = await readPlayer(t);
+    // Shown where the listener left it, at their speed, with nothing loaded yet.
+    expect(r.value).toBe(Math.round(left));
+    expect(r.speed).toBe('1.25');
+    expect(r.src).toBeNull();
+    expect(r.t).toBe(0);
+
+    await t.page.click(PLAY);
+    await waitForTime(t.page, EL, Math.round(left) - 0.6);
+    r = await readPlayer(t);
+    expect(r.t).toBeLessThan(left + 5);
+    expect(r.rate).toBe(1.25);
+    await waitForState(t.page, EL, 'playing');
+  });
+
+  test('only one castlet player plays at a time on a page', async () => {
+    const t = await openPlayer(`<stream-player public-token="${PUBLIC}"></stream-player>${player}`);
+    await waitForState(t.page, 'stream-player', 'ready');
+    await waitForState(t.page, EL, 'ready');
+    await t.page.click('stream-player button[part=play]');
+    await waitForTime(t.page, 'stream-player', 0.3);
+    await t.page.click(PLAY);
+    await waitForTime(t.page, EL, 0.3);
+    await waitForState(t.page, 'stream-player', 'ready');
+    expect(await t.page.$eval('stream-player', (el) => (el as any).media.paused)).toBe(true);
+    await waitForState(t.page, EL, 'playing');
+  });
+
+  test('axe-core finds no accessibility violations (light and dark)', async () => {
+    const t = await openPlayer(`<main><h1>Our podcast</h1>${player}</main>`);
+    await waitForState(t.page, EL, 'ready');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await t.page.emulateMedia({ colorScheme });
+      const violations = await axeViolations(t.page);
+      if (violations.length) console.log(`axe (${colorScheme}):\n${describeViolations(violations)}`);
+      expect(violations, `${colorScheme}: ${describeViolations(violations)}`).toEqual([]);
+    }
+  });
+
+  test('in a 320 px container every control is visible and nothing overflows sideways', async () => {
+    const t = await openPlayer(`<style>.narrow { width: 320px; margin: 8px; }</style>
+<div class="narrow"><podcast-player public-token="${PUBLIC}"></podcast-player></div>
+<div class="narrow"><stream-player public-token="${PUBLIC}"></stream-player></div>`);
+    await waitForState(t.page, EL, 'ready');
+    await waitForState(t.page, 'stream-player', 'ready');
+    for (const tag of [EL, 'stream-player']) {
+      const layout = await t.page.$eval(tag, (el) => {
+        const base = el.shadowRoot!.querySelector<HTMLElement>('[part~=base]')!;
+        const box = base.getBoundingClientRect();
+        const controls = [...el.shadowRoot!.querySelectorAll<HTMLElement>('button, input, select, a')].map((c) => {
+          const r = c.getBoundingClientRect();
+          const name = c.getAttribute('aria-label') ?? c.getAttribute('part') ?? c.textContent!.trim().slice(0, 20);
+          const inside = r.width > 0 && r.height > 0 && r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+          return inside ? null : `${name}: ${Math.round(r.left)}–${Math.round(r.right)} (card ${Math.round(box.left)}–${Math.round(box.right)})`;
+        });
+        return {
+          hostWidth: el.getBoundingClientRect().width,
+          scrollWidth: base.scrollWidth,
+          clientWidth: base.clientWidth,
+          outside: controls.filter(Boolean),
+        };
+      });
+      expect(layout.hostWidth, tag).toBe(320);
+      expect(layout.scrollWidth, `${tag} overflows`).toBeLessThanOrEqual(layout.clientWidth);
+      expect(layout.outside, `${tag} controls outside the card`).toEqual([]);
+    }
+  });
+});

@@ -132,6 +132,8 @@ export function createApp(options: AppOptions = {}): MockApp {
 
   const staticOpts = {
     indexFile: options.indexFile ?? `${REPO}index.html`,
+    // The page embeds the documented demo public token; serve the account's current one.
+    page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
     dir: options.staticDir ?? `${REPO}dist`,
   };
   app.get('*', (c) => serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD'));

@@ -14,14 +14,27 @@ import { accountInfo, episodeView } from './views.ts';
 type Handler = (c: Context<AppEnv>) => Response;
 type Routes = Record<string, Partial<Record<'GET' | 'POST', Handler>>>;
 
-export const EPISODE_LIMIT = 50;
-/** Generated audio kept in memory, all episodes together. */
+export const EPISODE_LIMIT = 1000;
+/** Generated audio kept in memory: one buffer per length, shared by the episodes of that length. */
 export const AUDIO_BUDGET = 96 * 1024 * 1024;
 export const GENERATED_DURATION = { default: 120, min: 10, max: 3600 };
 
 /** The handler of every /private/* request (mount after the body reader and the auth middleware). */
 export function privateApi(store: Store, tone: AudioFile): Handler {
   let nextEpisode = store.episodes.length + 1;
+  const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number }>();
+  /** The tone repeated to `seconds`, made once per length (a 500-episode feed stays small). */
+  const toneOf = (seconds: number) => {
+    let made = generated.get(seconds);
+    if (!made) {
+      const bytes = [...generated.values()].reduce((sum, g) => sum + g.audio.byteLength, 0);
+      if (bytes + seconds * tone.info.byteRate > AUDIO_BUDGET) return null;
+      const audio = repeatFrames(tone.bytes, seconds);
+      made = { audio, etag: etagOf(audio), duration: Math.round(parseMp3(audio).duration * 10) / 10 };
+      generated.set(seconds, made);
+    }
+    return made;
+  };
   const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
 
   const routes: Routes = {
@@ -58,23 +71,22 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
         const body = c.get('body');
         const title = textField(body, 'title', { required: true, max: 200 })!;
         const description = textField(body, 'description', { max: 5000 }) ?? '';
-        const seconds = numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default;
+        const seconds = Math.round(numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default);
         const chapters = chaptersField(body, 'chapters', seconds);
-        const stored = store.episodes.reduce((sum, e) => sum + e.audio.byteLength, 0);
-        if (store.episodes.length >= EPISODE_LIMIT || stored + seconds * tone.info.byteRate > AUDIO_BUDGET) {
+        const made = store.episodes.length < EPISODE_LIMIT ? toneOf(seconds) : null;
+        if (!made) {
           throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
         }
-        const audio = repeatFrames(tone.bytes, seconds);
         const episode = {
           id: `ep-${nextEpisode++}`,
           title,
           description,
           published_at: new Date().toISOString(),
-          duration: Math.round(parseMp3(audio).duration * 10) / 10,
+          duration: made.duration,
           artwork_url: null,
           chapters,
-          audio,
-          etag: etagOf(audio),
+          audio: made.audio,
+          etag: made.etag,
         };
         while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
         store.addEpisode(episode);

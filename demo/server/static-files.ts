@@ -21,9 +21,19 @@ const TYPES: Record<string, string> = {
 export interface StaticOptions {
   /** Served at `/`. */
   indexFile: string;
+  /** Rewrites the page at `/` before it is sent (the account's current public token). */
+  page?: (html: string) => string;
   /** Root of every other path (the built bundle). */
   dir: string;
 }
+
+/**
+ * The demo page runs under the strict policy a site owner would use: no inline script or
+ * style anywhere, everything from this origin (artwork may come from any https host).
+ */
+export const PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; media-src 'self'; " +
+  "img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const notFound = (hint = 'Not found.') =>
   new Response(`${hint}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
@@ -46,9 +56,12 @@ export async function serveStatic(pathname: string, opts: StaticOptions, head = 
   }
   try {
     if (!(await stat(file)).isFile()) return notFound();
-    const bytes = await readFile(file);
-    return new Response(head ? null : bytes, {
+    let bytes: Uint8Array = await readFile(file);
+    const page = pathname === '/';
+    if (page && opts.page) bytes = new TextEncoder().encode(opts.page(new TextDecoder().decode(bytes)));
+    return new Response(head ? null : (bytes as Uint8Array<ArrayBuffer>), {
       headers: {
+        ...(page ? { 'Content-Security-Policy': PAGE_CSP } : {}),
         'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
         'Content-Length': String(bytes.byteLength),
         'Cache-Control': 'no-cache',

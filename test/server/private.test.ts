@@ -344,6 +344,20 @@ describe('endpoints', () => {
     await postJson(u('/private/deletePodcast'), { token: PRIVATE, id: r.body.id });
   });
 
+  it('takes a 500-episode feed (generated audio shared per length) and lists it newest first', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 500; i += 25) {
+      const batch = await Promise.all(
+        Array.from({ length: 25 }, (_, j) => postJson(u('/private/addPodcast'), { token: PRIVATE, title: `Bulk ${i + j}`, duration: 60 + ((i + j) % 3) })),
+      );
+      for (const r of batch) (expect(r.status).toBe(201), ids.push(r.body.id));
+    }
+    const feed = await call(u(`/public/podcasts?token=${PUBLIC}`));
+    expect(feed.body.episodes.length).toBeGreaterThanOrEqual(503);
+    expect(feed.body.episodes[0].title).toMatch(/^Bulk/);
+    for (const id of ids) await postJson(u('/private/deletePodcast'), { token: PRIVATE, id });
+  });
+
   it.each<[string, Record<string, unknown>]>([
     ['no title', { description: 'x' }],
     ['title not text', { title: 42 }],

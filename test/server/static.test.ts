@@ -9,7 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { call, withServer } from '../support/server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'castlet-static-'));
-writeFileSync(join(root, 'index.html'), '<!doctype html><title>castlet demo</title>');
+writeFileSync(
+  join(root, 'index.html'),
+  '<!doctype html><title>castlet demo</title><stream-player public-token="97824ed0-ee56-4d2c-ba29-efbcb76794c5"></stream-player>',
+);
 writeFileSync(join(root, 'secret.txt'), 'outside the bundle');
 mkdirSync(join(root, 'dist', 'chunks'), { recursive: true });
 writeFileSync(join(root, 'dist', 'castlet.js'), 'export {};');
@@ -40,6 +43,22 @@ describe('with a built bundle', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(r.text).toContain('castlet demo');
+  });
+
+  it('/ runs under a strict CSP: nothing inline, nothing from elsewhere but https artwork', async () => {
+    const csp = (await call(`${s.url}/`)).headers.get('content-security-policy')!;
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self';");
+    expect(csp).not.toContain('unsafe');
+  });
+
+  it("/ embeds the account's current public token, also after resetTokens", async () => {
+    expect((await call(`${s.url}/`)).text).toContain(`public-token="${s.server.store.tokens.public_token}"`);
+    const { public_token } = s.server.store.resetTokens();
+    const r = await call(`${s.url}/`);
+    expect(r.text).toContain(`public-token="${public_token}"`);
+    expect(r.headers.get('content-length')).toBe(String(Buffer.byteLength(r.text)));
   });
 
   it.each(['/castlet.js', '/chunks/base-abc.js'])('%s is JavaScript', async (path) => {

@@ -82,12 +82,12 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     }
   }
 
-  /** Fires a castlet event: bubbles, composed, typed detail. */
+  /** Fires a castlet event: bubbles, composed, typed detail. @internal */
   emit<K extends keyof CastletEventMap>(type: K, detail: Detail<K>): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /** Called by the audio controller when playback starts or stops. */
+  /** Called by the audio controller when playback starts or stops. @internal */
   audioEvent(type: 'play' | 'pause', src: string): void {
     this.emit(type === 'play' ? 'castlet-play' : 'castlet-pause', { src });
     if (type === 'play') this.updateMediaSession();

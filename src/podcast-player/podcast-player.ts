@@ -19,6 +19,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * A podcast player: episodes, seek, skip, speed, chapters, resume where you left off.
  *
  * @summary Podcast player for a castlet show.
+ * @tagname podcast-player
  *
  * @attr public-token - The account's public token (required).
  * @attr base-url - The service's address; defaults to the origin the script was loaded from.

@@ -14,6 +14,7 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
  * listeners, recent tracks, volume. Updates arrive by Server-Sent Events.
  *
  * @summary Live radio player for a castlet channel.
+ * @tagname stream-player
  *
  * @attr public-token - The account's public token (required).
  * @attr base-url - The service's address; defaults to the origin the script was loaded from.

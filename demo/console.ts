@@ -23,8 +23,11 @@ let publicToken = '';
 /** Shows a token as its first 8 characters: enough to recognise, useless to steal. */
 const mask = (t: string) => (t.length > 8 ? `${t.slice(0, 8)}…` : t ? '…' : '(none)');
 
-/** Calls `/private/{path}` with the private token in the chosen carrier, and shows the raw exchange. */
-async function call(path: string, method: 'GET' | 'POST' = 'GET', fields?: Record<string, unknown>): Promise<Exchange> {
+/**
+ * Calls `/private/{path}` with the private token in the chosen carrier and shows the raw
+ * exchange (`quiet`: a background call, e.g. refreshing the episode list, shows nothing).
+ */
+async function call(path: string, method: 'GET' | 'POST' = 'GET', fields?: Record<string, unknown>, quiet = false): Promise<Exchange> {
   const url = new URL(`/private/${path}`, location.origin);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const shown = new URL(url);
@@ -35,24 +38,26 @@ async function call(path: string, method: 'GET' | 'POST' = 'GET', fields?: Recor
   }
   const body = method === 'POST' && fields ? JSON.stringify(fields) : undefined;
   if (body) headers['Content-Type'] = 'application/json';
-  $('#request').textContent = [
+  const show = (sel: string, lines: string[]) => quiet || ($(sel).textContent = lines.join('\n'));
+  show('#request', [
     `${method} ${shown.pathname}${decodeURIComponent(shown.search)}`,
     ...Object.entries(headers).map(([k, v]) => `${k}: ${k === 'Authorization' ? `Bearer ${mask(token)}` : v}`),
     ...(body ? ['', body] : []),
-  ].join('\n');
+  ]);
   try {
     const res = await fetch(url, { method, headers, body, cache: 'no-store' });
     const json = (await res.json().catch(() => null)) as Exchange['body'];
     const shownHeaders = ['content-type', 'cache-control', 'www-authenticate', 'allow'].filter((h) => res.headers.has(h));
-    $('#response').textContent = [
+    show('#response', [
       `HTTP ${res.status} ${res.statusText}`,
       ...shownHeaders.map((h) => `${h}: ${res.headers.get(h)}`),
       '',
-      JSON.stringify(json, null, 2),
-    ].join('\n');
+      // The private token is shown masked here too: screens get shared and recorded.
+      JSON.stringify(json, (k, v: unknown) => (k === 'private_token' && typeof v === 'string' ? mask(v) : v), 2),
+    ]);
     return { status: res.status, body: json };
   } catch {
-    $('#response').textContent = 'The service did not answer (is the mock running?).';
+    show('#response', ['The service did not answer (is the mock running?).']);
     return { status: 0, body: null };
   }
 }
@@ -70,7 +75,7 @@ function showPair(pair: { public_token: string; private_token: string }) {
 }
 
 async function loadEpisodes() {
-  const { status, body } = await call('podcasts');
+  const { status, body } = await call('podcasts', 'GET', undefined, true);
   if (status !== 200 || !body) return;
   const select = $<HTMLSelectElement>('#delete-episode select');
   select.replaceChildren(

@@ -1,0 +1,146 @@
+/**
+ * The demo page (index.html at `/`) in real Chromium against the real mock: both widgets
+ * live under the page's strict CSP, the owner console with both carriers, the snippet it
+ * gives working on another origin, and resetTokens seen by the widgets without a storm.
+ */
+import { mkdirSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { PRIVATE, PUBLIC, axeViolations, describeViolations, waitForState, withBrowser, type TestPage } from '../support/browser.ts';
+
+const env = withBrowser({ context: { viewport: { width: 1100, height: 900 } } });
+const STREAM = '#widgets stream-player';
+const PODCAST = '#widgets podcast-player';
+
+const text = (t: TestPage, sel: string) => t.page.$eval(sel, (el) => el.textContent ?? '');
+const shadowText = (t: TestPage, sel: string, inner: string) =>
+  t.page.$eval(sel, (el, i) => el.shadowRoot!.querySelector(i)?.textContent?.trim() ?? '', inner);
+
+async function openDemo() {
+  const t = await env.visit(`${env.mock}/`);
+  await waitForState(t.page, STREAM, 'ready');
+  await waitForState(t.page, PODCAST, 'ready');
+  return t;
+}
+
+/** Pastes the private token, picks the carrier and presses Check token. */
+async function checkToken(t: TestPage, carrier: 'header' | 'query', token = PRIVATE) {
+  await t.page.fill('#check [name=token]', token);
+  await t.page.check(`#check [name=carrier][value=${carrier}]`);
+  await t.page.click('#check button[type=submit]');
+  await t.page.waitForFunction(() => document.querySelector('#response')!.textContent !== '—');
+}
+
+describe('the demo page', () => {
+  test('shows both widgets live under its strict CSP, with no problem reported', async () => {
+    const t = await openDemo();
+    const csp = (await t.page.request.get(`${env.mock}/`)).headers()['content-security-policy'];
+    expect(csp).toContain("default-src 'none'");
+    expect(await shadowText(t, STREAM, '[part=badge]')).toBe('Live');
+    expect(await shadowText(t, PODCAST, '[part=title]')).not.toBe('');
+    expect(t.problems).toEqual([]);
+    mkdirSync('reports', { recursive: true });
+    await t.page.screenshot({ path: 'reports/demo-page.png', fullPage: true });
+  });
+
+  test('axe-core finds no violations on the page, widgets included', async () => {
+    // axe is injected as an inline script: only this test's context may bypass the page's CSP.
+    const context = await env.browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 900 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.mock}/`);
+      await waitForState(page, STREAM, 'ready');
+      await waitForState(page, PODCAST, 'ready');
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        const violations = await axeViolations(page);
+        expect(violations, `${scheme}: ${describeViolations(violations)}`).toEqual([]);
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the owner console', () => {
+  test.each(['header', 'query'] as const)('checks the token sent as %s, showing the raw exchange with the token masked', async (carrier) => {
+    const t = await openDemo();
+    await checkToken(t, carrier);
+    const request = await text(t, '#request');
+    if (carrier === 'header') expect(request).toMatch(/^GET \/private\/checkToken\nAccept: application\/json\nAuthorization: Bearer 6b1f3c2e…$/);
+    else expect(request).toMatch(/^GET \/private\/checkToken\?token=6b1f3c2e…\n/);
+    expect(await text(t, '#response')).toMatch(/^HTTP 200 OK\ncontent-type: application\/json; charset=utf-8\ncache-control: no-store/);
+    expect(await text(t, '#public-token')).toBe(PUBLIC);
+    const snippet = await text(t, '#snippet');
+    expect(snippet).toContain(`<script type="module" src="${env.mock}/castlet.js"></script>`);
+    expect(snippet).toContain(`<stream-player public-token="${PUBLIC}"></stream-player>`);
+    // The private token is never written into the page, only kept for the tab's session.
+    expect(await t.page.evaluate(() => document.body.innerText)).not.toContain(PRIVATE);
+    expect(await t.page.evaluate(() => sessionStorage.getItem('castlet-demo-private-token'))).toBe(PRIVATE);
+    expect(await t.page.evaluate(() => localStorage.length)).toBe(0);
+  });
+
+  test('says 401 for a wrong token and shows no account', async () => {
+    const t = await openDemo();
+    await checkToken(t, 'header', PUBLIC);
+    expect(await text(t, '#response')).toMatch(/^HTTP 401 Unauthorized\n[^]*www-authenticate: Bearer realm="castlet", error="invalid_token"/);
+    expect(await t.page.isHidden('#account')).toBe(true);
+  });
+
+  test('drives the service and the widgets react live', async () => {
+    const t = await openDemo();
+    await checkToken(t, 'header');
+    await t.page.click('[data-call=stopServer]');
+    await waitForState(t.page, STREAM, 'offline', 2000);
+    await t.page.click('[data-call=startServer]');
+    await waitForState(t.page, STREAM, 'ready', 2000);
+
+    await t.page.fill('#now-playing [name=title]', 'Console Song');
+    await t.page.fill('#now-playing [name=artist]', 'The Owners');
+    await t.page.click('#now-playing button');
+    await t.page.waitForFunction(
+      (sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=title]')?.textContent === 'Console Song',
+      STREAM,
+      { timeout: 1000 },
+    );
+
+    await t.page.fill('#add-episode [name=title]', 'Added from the console');
+    await t.page.click('#add-episode button');
+    const newest = () => shadowText(t, PODCAST, '[part=title]');
+    await expect.poll(newest, { timeout: 3000 }).toBe('Added from the console');
+    await t.page.selectOption('#delete-episode select', { label: 'Added from the console' });
+    await t.page.click('#delete-episode button');
+    await expect.poll(newest, { timeout: 3000 }).not.toBe('Added from the console');
+    expect(t.problems).toEqual([]);
+  });
+
+  test('gives a snippet that works pasted into a page of another origin', async () => {
+    const t = await openDemo();
+    await checkToken(t, 'query');
+    const snippet = await text(t, '#snippet');
+    const other = await env.open(`<!doctype html><html lang="en"><head><title>Owner site</title></head><body>${snippet}</body></html>`);
+    expect(new URL(other.page.url()).origin).not.toBe(env.mock);
+    await waitForState(other.page, 'stream-player', 'ready');
+    await waitForState(other.page, 'podcast-player', 'ready');
+    expect(other.problems).toEqual([]);
+  });
+
+  // Last: it changes the account's tokens for good.
+  test('resetTokens: the old token’s widgets say "invalid token" without a request storm, then adopt the new one', async () => {
+    const t = await openDemo();
+    await checkToken(t, 'header');
+    t.page.on('dialog', (d) => void d.accept());
+    await t.page.click('[data-call=resetTokens]');
+    await waitForState(t.page, STREAM, 'error', 3000);
+    expect(await shadowText(t, STREAM, '[part~=message]')).toMatch(/not valid/);
+    const publicRequests = () => env.logs.filter((l) => / \/public\//.test(l)).length;
+    const before = publicRequests();
+    await t.page.waitForTimeout(3000);
+    expect(publicRequests() - before).toBeLessThanOrEqual(2);
+
+    const fresh = await text(t, '#public-token');
+    expect(fresh).not.toBe(PUBLIC);
+    await t.page.click('#adopt');
+    await waitForState(t.page, STREAM, 'ready', 3000);
+    expect(await t.page.$eval(STREAM, (el) => el.getAttribute('public-token'))).toBe(fresh);
+  });
+});

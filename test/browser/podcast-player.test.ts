@@ -227,6 +227,39 @@ describe('<podcast-player> in Chromium', () => {
     await waitForState(t.page, EL, 'playing');
   });
 
+  test('keyboard: Tab reaches every control of both widgets, each with a visible focus ring', async () => {
+    const t = await openPlayer(`<stream-player public-token="${PUBLIC}"></stream-player>${player}`);
+    await waitForState(t.page, 'stream-player', 'ready');
+    await waitForState(t.page, EL, 'ready');
+    const controls = await t.page.evaluate(() =>
+      ['stream-player', 'podcast-player'].flatMap((tag) =>
+        [...document.querySelector(tag)!.shadowRoot!.querySelectorAll<HTMLElement>('button, input, select, a[href], summary')]
+          .filter((c) => !(c as HTMLButtonElement).disabled)
+          .map((c) => `${tag} ${c.getAttribute('aria-label') ?? c.textContent!.trim().replace(/\s+/g, ' ')}`),
+      ),
+    );
+    const reached: string[] = [];
+    const invisible: string[] = [];
+    for (let i = 0; i < controls.length + 2; i++) {
+      await t.page.keyboard.press('Tab');
+      const f = await t.page.evaluate(() => {
+        const host = document.activeElement;
+        const el = host?.shadowRoot?.activeElement as HTMLElement | null | undefined;
+        if (!host || !el) return null;
+        const style = getComputedStyle(el);
+        return {
+          name: `${host.localName} ${el.getAttribute('aria-label') ?? el.textContent!.trim().replace(/\s+/g, ' ')}`,
+          ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+        };
+      });
+      if (!f) continue;
+      reached.push(f.name);
+      if (!f.ring) invisible.push(f.name);
+    }
+    expect([...new Set(reached)].sort()).toEqual([...controls].sort());
+    expect(invisible).toEqual([]);
+  });
+
   test('axe-core finds no accessibility violations (light and dark)', async () => {
     const t = await openPlayer(`<main><h1>Our podcast</h1>${player}</main>`);
     await waitForState(t.page, EL, 'ready');

@@ -5,7 +5,7 @@ import { publicUrl, type Endpoint } from './api.js';
 import { AudioController } from './audio-controller.js';
 import { CastletError } from './errors.js';
 import { feed, type Feed } from './feed.js';
-import { pauseIcon, playIcon } from './icons.js';
+import { artIcon, pauseIcon, playIcon } from './icons.js';
 import { claimMediaSession, type SessionHandlers, type SessionInfo } from './media-session.js';
 import { playerStyles } from './player.styles.js';
 import { checkToken } from './tokens.js';
@@ -193,6 +193,6 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected renderArtwork(src: string | null | undefined): TemplateResult {
     return src && /^https?:/i.test(src)
       ? html`<img part="artwork" src=${src} alt="" width="88" height="88" />`
-      : html`<div part="artwork" aria-hidden="true"></div>`;
+      : html`<div part="artwork" class="no-art" aria-hidden="true">${artIcon}</div>`;
   }
 }

@@ -125,6 +125,16 @@ export const playerStyles = css`
     object-fit: cover;
     background: linear-gradient(135deg, var(--_accent), var(--_live));
   }
+  .no-art {
+    display: grid;
+    place-items: center;
+    color: #ffffffd0;
+    fill: currentColor;
+  }
+  .no-art svg {
+    width: 44%;
+    height: 44%;
+  }
   input[type='range'] {
     accent-color: var(--_accent);
     min-width: 0;

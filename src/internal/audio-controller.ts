@@ -91,6 +91,26 @@ export class AudioController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /**
+   * The service is unreachable: stop loading (the browser would retry on its own, several
+   * times a second) but keep the listener's wish and show it as reconnecting; `play()`
+   * resumes when the service answers again.
+   */
+  hold(): void {
+    if (!this.wanted || !this.media.getAttribute('src')) return;
+    clearTimeout(this.timer);
+    this.waiting = true;
+    this.retries ||= 1;
+    this.media.removeAttribute('src');
+    this.media.load();
+    this.host.requestUpdate();
+  }
+
+  /** Waiting in `hold()` for the service to come back. */
+  get held(): boolean {
+    return this.wanted && !this.media.getAttribute('src');
+  }
+
   /** Moves playback to `t` seconds (clamped to the file). */
   seek(t: number): void {
     const end = this.duration || Infinity;

@@ -88,7 +88,8 @@ class Feed<T> {
     const abort = (this.abort = new AbortController());
     try {
       this.set(await getJson<T>(this.url, abort.signal, fresh), null);
-      if (this.eventsUrl) this.retry();
+      // The event stream failed (or is blocked): try it again later; meanwhile this GET is the poll.
+      if (this.eventsUrl && !this.events) this.retry();
     } catch (e) {
       if (abort.signal.aborted) return;
       const error = e instanceof CastletError ? e : new CastletError('server');

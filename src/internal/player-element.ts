@@ -96,6 +96,9 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** Something the subclass needs when new data arrives (before rendering). */
   protected dataChanged(_old: T | null): void {}
 
+  /** The feed failed (the error is shown already); widgets may react. */
+  protected feedFailed(_error: CastletError): void {}
+
   /** The offline state, for widgets that have one. */
   protected get offline(): boolean {
     return false;
@@ -145,8 +148,10 @@ export abstract class PlayerElement<T extends object> extends LitElement {
       const old = this.data;
       this.data = data;
       if (data && data !== old) this.dataChanged(old);
-      if (error) this.fail(error);
-      else this.error = null;
+      if (error) {
+        this.fail(error);
+        this.feedFailed(error);
+      } else this.error = null;
     });
   }
 

@@ -2,6 +2,7 @@ import { html, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import { timeOfDay } from '../internal/format.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
+import type { CastletError } from '../internal/errors.js';
 import type { SessionInfo } from '../internal/media-session.js';
 import { PlayerElement } from '../internal/player-element.js';
 import { streamStyles } from './stream-player.styles.js';
@@ -65,8 +66,14 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
     return this.data?.status !== 'live' || !this.data.stream_url;
   }
 
+  /** The service went away: stop the browser's own rapid retries of the stream; resume on data. */
+  protected override feedFailed(error: CastletError): void {
+    if (!error.fatal) this.audio.hold();
+  }
+
   protected override dataChanged(old: StreamInfo | null): void {
     if (this.offline && this.audio.wanted) this.audio.pause();
+    else if (this.audio.held) this.play();
     const now = this.data!.now_playing;
     if (old && !same(old.now_playing, now)) {
       this.announcement = now ? `Now playing: ${now.title}${now.artist ? ` by ${now.artist}` : ''}` : '';

@@ -8,45 +8,18 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../demo/server/serve.ts';
 import { embedPage, startPages, type PageOptions, type PagesServer } from './browser-pages.ts';
+import { launchChromium } from '../../scripts/chromium.ts';
+
+export { CHROMIUM_ARGS, chromiumPath, launchChromium } from '../../scripts/chromium.ts';
 
 export { embedPage };
 export const PRIVATE = DEMO_TOKENS.private_token;
 export const PUBLIC = DEMO_TOKENS.public_token;
-
-const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/lib/chromium/chromium'];
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
-
-/** Debian's Chromium, or a clear error saying how to get it (never downloads one). */
-export function chromiumPath(): string {
-  const found = CANDIDATES.find((p): p is string => !!p && existsSync(p));
-  if (!found) {
-    throw new Error(
-      'The real-browser tests need Debian\'s Chromium, which was not found at /usr/bin/chromium or ' +
-        '/usr/lib/chromium/chromium. Install it with `sudo apt-get install -y --no-install-recommends chromium` ' +
-        '(or set CHROMIUM_PATH). Do not run `npx playwright install`.',
-    );
-  }
-  return found;
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
-}
 
 /** A page with what it said and asked for, collected from the moment it opened. */
 export interface TestPage {
@@ -83,7 +56,7 @@ export interface OpenOptions extends PageOptions {
   /** Keep localStorage from earlier pages of this file (default: each new page starts empty; reloads keep it). */
   keepStorage?: boolean;
   /** Runs before the page loads (e.g. `page.addInitScript`). */
-  before?: (page: Page) => Promise<void>;
+  before?: (page: Page) => Promise<unknown>;
 }
 
 export interface BrowserEnvOptions {

@@ -29,6 +29,11 @@ export const podcastStyles = css`
     justify-content: center;
     gap: 8px;
   }
+  [part~='back'] svg,
+  [part~='forward'] svg {
+    width: 30px;
+    height: 30px;
+  }
   [part~='speed'] {
     min-height: 36px;
     padding: 0 6px;

@@ -33,6 +33,9 @@ export const streamStyles = css`
     padding-top: 4px;
     border-top: 1px solid var(--_border);
   }
+  [part~='mute'] {
+    margin-left: -8px;
+  }
   [part~='volume'] {
     width: 110px;
   }

@@ -132,7 +132,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
           .value=${String(Math.round(media.volume * 100))}
           @input=${(e: Event) => this.audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
-        <span part="listeners" class="muted">${d ? `${d.listeners} listening` : ''}</span>
+        <span part="listeners" class="muted">${d ? `${d.listeners} listener${d.listeners === 1 ? '' : 's'}` : ''}</span>
       </div>
       ${d?.history.length
         ? html`<details part="history">

@@ -22,7 +22,7 @@ describe('<stream-player> data', () => {
     expect(text(el, '[part=badge]')).toBe('Live');
     expect(text(el, '[part=title]')).toBe(info.now_playing.title);
     expect(text(el, '[part=artist]')).toBe(info.now_playing.artist);
-    expect(text(el, '[part=listeners]')).toBe(`${info.listeners} listening`);
+    expect(text(el, '[part=listeners]')).toBe(`${info.listeners} listener${info.listeners === 1 ? '' : 's'}`);
     expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(info.history.length);
     expect(el.getAttribute('state')).toBe('ready');
   });

@@ -16,6 +16,7 @@ try {
   await page.$eval('#widgets podcast-player', (el) => (el as HTMLElement & { seek(t: number): void }).seek(52));
   await page.click('#widgets stream-player >> [part=play]');
   await page.waitForFunction(() => (document.querySelector('#widgets stream-player') as HTMLElement & { state: string }).state === 'playing');
+  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('#widgets stream-player')!.shadowRoot!.querySelector('[part=listeners]')!.textContent!));
   await page.mouse.move(0, 0);
   mkdirSync('docs', { recursive: true });
   await page.screenshot({ path: 'docs/demo.png', clip: { x: 0, y: 0, width: 1040, height: 760 } });

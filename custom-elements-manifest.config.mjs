@@ -5,6 +5,7 @@ export default {
   exclude: ['src/**/*.styles.ts'],
   outdir: 'dist',
   litelement: true,
+  packagejson: false,
   plugins: [
     {
       // `emit(type, …)` dispatches a variable event name: the @fires tags list the real ones.

@@ -71,7 +71,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['test/server/**/*.test.ts'],
+          include: ['test/server/**/*.test.ts', 'test/docs/**/*.test.ts'],
         },
       },
       {

@@ -77,6 +77,7 @@ export const podcastStyles = css`
   li button {
     width: 100%;
     display: flex;
+    align-items: baseline;
     justify-content: space-between;
     gap: 12px;
     border-radius: 8px;

@@ -1,0 +1,46 @@
+/**
+ * The README documents every attribute, event, CSS part and custom property that the
+ * elements declare in their JSDoc (as custom-elements.json sees them), so the two cannot drift.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { create, ts } from '@custom-elements-manifest/analyzer/index.js';
+import { litPlugin } from '@custom-elements-manifest/analyzer/src/features/framework-plugins/lit/lit.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import config from '../../custom-elements-manifest.config.mjs';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const readme = readFileSync(join(root, 'README.md'), 'utf8');
+
+interface Declaration {
+  tagName?: string;
+  attributes?: { name: string }[];
+  events?: { name: string }[];
+  cssParts?: { name: string }[];
+  cssProperties?: { name: string }[];
+}
+let elements: Declaration[] = [];
+
+beforeAll(() => {
+  // What `npm run build` writes to dist/custom-elements.json, made in memory with the same config.
+  const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.styles.ts'))
+    .map((f) => join('src', f));
+  const modules = files.map((f) => ts.createSourceFile(f, readFileSync(join(root, f), 'utf8'), ts.ScriptTarget.ES2022, true));
+  const manifest = create({ modules, plugins: [...litPlugin(), ...config.plugins] });
+  elements = manifest.modules.flatMap((m: { declarations?: Declaration[] }) => m.declarations ?? []).filter((d: Declaration) => d.tagName);
+}, 30_000);
+
+describe('custom-elements.json and the README', () => {
+  it('has both elements', () => {
+    expect(elements.map((e) => e.tagName).sort()).toEqual(['podcast-player', 'stream-player']);
+  });
+
+  it.each(['attributes', 'events', 'cssParts', 'cssProperties'] as const)('the README names every one of the %s', (kind) => {
+    const names = new Set(elements.flatMap((e) => (e[kind] ?? []).map((x) => x.name)));
+    expect(names.size).toBeGreaterThan(2);
+    const missing = [...names].filter((n) => !readme.includes(`\`${n}\``));
+    expect(missing).toEqual([]);
+  });
+});

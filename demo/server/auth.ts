@@ -75,10 +75,25 @@ export function extractToken(carriers: TokenCarriers): TokenResult {
   return token === undefined ? { kind: 'none' } : { kind: 'token', token };
 }
 
+const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+
+/** The account's secrets change only on resetTokens: hash each once (a hot path under load). */
+const secretDigests = new Map<string, Buffer>();
+function digestOfSecret(secret: string): Buffer {
+  let digest = secretDigests.get(secret);
+  if (!digest) {
+    if (secretDigests.size >= 16) secretDigests.clear();
+    secretDigests.set(secret, (digest = sha256(secret)));
+  }
+  return digest;
+}
+
+const matches = (candidateDigest: Buffer, secret: string) =>
+  timingSafeEqual(candidateDigest, digestOfSecret(secret)) && secret.length > 0;
+
 /** Constant-time string equality: compares SHA-256 digests, so lengths never leak. */
 export function safeEqual(candidate: string, secret: string): boolean {
-  const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
-  return timingSafeEqual(digest(candidate), digest(secret)) && secret.length > 0;
+  return matches(sha256(candidate), secret);
 }
 
 export interface TokenPair {
@@ -88,8 +103,9 @@ export interface TokenPair {
 
 /** Which of the account's tokens `candidate` is; both are always compared. */
 export function classifyToken(candidate: string, tokens: TokenPair): 'private' | 'public' | 'unknown' {
-  const isPrivate = safeEqual(candidate, tokens.private_token);
-  const isPublic = safeEqual(candidate, tokens.public_token);
+  const digest = sha256(candidate);
+  const isPrivate = matches(digest, tokens.private_token);
+  const isPublic = matches(digest, tokens.public_token);
   return isPrivate ? 'private' : isPublic ? 'public' : 'unknown';
 }
 

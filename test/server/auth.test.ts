@@ -104,4 +104,13 @@ describe('classifyToken', () => {
   ])('%j is %s', (candidate, role) => {
     expect(classifyToken(candidate, pair)).toBe(role);
   });
+
+  it('compares against both tokens in constant time, whatever matches', () => {
+    const spy = vi.mocked(timingSafeEqual);
+    for (const candidate of [T, U, 'nope']) {
+      spy.mockClear();
+      classifyToken(candidate, pair);
+      expect(spy).toHaveBeenCalledTimes(2);
+    }
+  });
 });

@@ -1,18 +1,23 @@
 import { css } from 'lit';
 
 export const podcastStyles = css`
+  :host {
+    contain-intrinsic-size: auto 720px;
+  }
   h2[part~='title'] {
     display: -webkit-box;
     -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
     overflow: hidden;
   }
+  /* Fixed heights (descriptions, chapters, episodes), so the card keeps its size when the data arrives. */
   .description {
     display: -webkit-box;
     -webkit-line-clamp: 3;
     -webkit-box-orient: vertical;
     overflow: hidden;
     font-size: 0.92em;
+    height: 3lh;
   }
   .seek {
     display: grid;
@@ -64,9 +69,18 @@ export const podcastStyles = css`
     border-top: 1px solid var(--_border);
     padding-top: 8px;
   }
-  [part~='episodes'] ol {
-    max-height: 260px;
+  [part~='chapters'] {
+    height: calc(4 * 38px + 8px);
     overflow-y: auto;
+    align-content: start;
+  }
+  [part~='episodes'] ol {
+    height: calc(5 * 38px);
+    overflow-y: auto;
+    align-content: start;
+  }
+  li.muted {
+    padding: 8px 10px;
   }
   summary {
     cursor: pointer;
@@ -93,7 +107,7 @@ export const podcastStyles = css`
   }
   li {
     content-visibility: auto;
-    contain-intrinsic-size: auto 38px;
+    contain-intrinsic-size: auto 36px;
   }
   .more {
     width: 100%;

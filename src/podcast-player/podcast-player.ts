@@ -10,6 +10,8 @@ import { currentChapter } from './chapters.js';
 import { podcastStyles } from './podcast-player.styles.js';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
+/** Keeps an empty line its height while loading. */
+const NBSP = '\u00a0';
 /** How many episodes the list shows before "Show all". */
 const LIST = 20;
 /** Slider keys: seconds to move. */
@@ -207,18 +209,17 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     const t = this.position;
     const d = this.length;
     const none = !ep;
+    // Every region is rendered while loading too, at its loaded size: no layout shift.
     return html`
       <div class="row">
         ${this.renderArtwork(ep?.artwork_url || show?.artwork_url)}
         <div class="grow">
-          <p class="muted clip">${show ? show.title : html`<span class="skeleton"></span>`}</p>
-          ${ep
-            ? html`<h2 part="title">${ep.title}</h2>
-                <p class="muted">${day(ep.published_at)} · ${spoken(ep.duration).replace(/ \d+ seconds?$/, '')}</p>`
-            : html`<h2 class="skeleton"></h2>`}
+          <p class="muted clip">${show?.title ?? NBSP}</p>
+          ${ep ? html`<h2 part="title">${ep.title}</h2>` : html`<h2 class="skeleton"></h2>`}
+          <p class="muted">${ep ? `${day(ep.published_at)} · ${spoken(ep.duration).replace(/ \d+ seconds?$/, '')}` : NBSP}</p>
         </div>
       </div>
-      ${ep?.description ? html`<p class="description">${ep.description}</p>` : nothing}
+      <p class="description">${ep?.description}</p>
       <div class="seek">
         <input
           part="seek"
@@ -244,17 +245,19 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         </select>
         ${ep
           ? html`<a part="download" href=${ep.audio_url} download aria-label="Download episode" title="Download">${downloadIcon}</a>`
-          : nothing}
+          : html`<span part="download"></span>`}
       </div>
-      ${ep?.chapters.length ? this.renderChapters(ep, t) : nothing}
-      ${this.episode || !this.data || this.data.episodes.length < 2 ? nothing : this.renderEpisodes(this.data.episodes, ep!)}
+      ${this.renderChapters(ep, t)}
+      ${this.episode ? nothing : this.renderEpisodes(this.data?.episodes ?? [], ep)}
     `;
   }
 
-  private renderChapters(ep: Episode, t: number) {
-    const now = currentChapter(ep.chapters, t);
+  private renderChapters(ep: Episode | undefined, t: number) {
+    const chapters = ep?.chapters ?? [];
+    const now = currentChapter(chapters, t);
     return html`<ol part="chapters" aria-label="Chapters">
-      ${ep.chapters.map(
+      ${ep && !chapters.length ? html`<li class="muted">No chapters in this episode.</li>` : nothing}
+      ${chapters.map(
         (c, i) => html`<li>
           <button part="chapter" aria-current=${i === now ? 'true' : 'false'} @click=${() => (this.seek(c.start), this.audio.wanted || this.play())}>
             <span class="clip">${c.title}</span><span class="muted">${clock(c.start)}</span>
@@ -264,10 +267,10 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     </ol>`;
   }
 
-  private renderEpisodes(list: Episode[], current: Episode) {
+  private renderEpisodes(list: Episode[], current: Episode | undefined) {
     const shown = this.showAll ? list : list.slice(0, LIST);
     return html`<details part="episodes" open>
-      <summary>Episodes <span class="muted">(${list.length})</span></summary>
+      <summary>Episodes ${list.length ? html`<span class="muted">(${list.length})</span>` : nothing}</summary>
       <ol>
         ${shown.map(
           (e) => html`<li>

@@ -1,6 +1,9 @@
 import { css } from 'lit';
 
 export const streamStyles = css`
+  :host {
+    contain-intrinsic-size: auto 210px;
+  }
   [part~='badge'] {
     display: inline-flex;
     align-items: center;

@@ -134,16 +134,14 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
         />
         <span part="listeners" class="muted">${d ? `${d.listeners} listener${d.listeners === 1 ? '' : 's'}` : ''}</span>
       </div>
-      ${d?.history.length
-        ? html`<details part="history">
-            <summary>Recent tracks</summary>
-            <ol>
-              ${d.history.map(
-                (t) => html`<li><time datetime=${t.started_at}>${timeOfDay(t.started_at)}</time><span class="clip">${t.title}${t.artist ? ` — ${t.artist}` : ''}</span></li>`,
-              )}
-            </ol>
-          </details>`
-        : ''}
+      <details part="history">
+        <summary>Recent tracks</summary>
+        <ol>
+          ${d?.history.map(
+            (t) => html`<li><time datetime=${t.started_at}>${timeOfDay(t.started_at)}</time><span class="clip">${t.title}${t.artist ? ` — ${t.artist}` : ''}</span></li>`,
+          )}
+        </ol>
+      </details>
     `;
   }
 }

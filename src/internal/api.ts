@@ -8,11 +8,15 @@ export type Endpoint = 'stream' | 'stream/events' | 'podcasts';
 
 /** `{base}/public/{endpoint}?token=…&channel=…`; `base` defaults to the bundle's origin. */
 export function publicUrl(base: string, endpoint: Endpoint, token: string, channel: string): string {
+  if (base && !isHttp(base)) throw new CastletError('invalid_base_url');
   const url = new URL(`public/${endpoint}`, new URL(base || BUNDLE_ORIGIN || location.origin, location.href).href.replace(/\/?$/, '/'));
   url.searchParams.set('token', token.trim());
   if (channel) url.searchParams.set('channel', channel);
   return url.href;
 }
+
+/** Only http(s) URLs from the service become links or images (never `javascript:`). */
+export const isHttp = (url: string | null | undefined): url is string => !!url && /^https?:\/\//i.test(url);
 
 /** GET a public JSON endpoint; any failure becomes a CastletError. `fresh` revalidates the HTTP cache. */
 export async function getJson<T>(url: string, signal?: AbortSignal, fresh = false): Promise<T> {

@@ -7,13 +7,15 @@ const EXCLUSIVE = 'castlet-exclusive-play';
 const STALL_MS = 8000;
 
 const MEDIA_EVENTS = [
-  'play', 'playing', 'pause', 'waiting', 'stalled', 'timeupdate', 'durationchange',
+  'play', 'playing', 'pause', 'waiting', 'timeupdate', 'durationchange',
   'loadedmetadata', 'ended', 'error', 'volumechange', 'ratechange', 'seeking', 'seeked',
 ] as const;
 
+export type AudioEventType = 'play' | 'pause' | 'error' | 'recovered';
+
 export interface AudioHost extends ReactiveControllerHost {
-  /** Called for the controller's own changes of playback (listener-visible events). */
-  audioEvent(type: 'play' | 'pause', src: string): void;
+  /** Playback started or stopped; the audio failed (it is being retried) or works again. */
+  audioEvent(type: AudioEventType, src: string): void;
 }
 
 /**
@@ -42,6 +44,11 @@ export class AudioController implements ReactiveController {
     const media = (this.media = document.createElement('audio'));
     media.preload = 'none';
     for (const type of MEDIA_EVENTS) media.addEventListener(type, this.onMedia);
+  }
+
+  /** The URL the listener last asked to play. */
+  get source(): string {
+    return this.src;
   }
 
   /** Sound is flowing. */
@@ -174,18 +181,20 @@ export class AudioController implements ReactiveController {
   private readonly onMedia = (e: Event) => {
     switch (e.type) {
       case 'playing':
+        if (this.retries) this.host.audioEvent('recovered', this.src);
         this.waiting = false;
         this.retries = 0;
         clearTimeout(this.timer);
         break;
       case 'waiting':
-      case 'stalled':
+        // (`stalled` only says the download is slow; with a full buffer sound still flows.)
         if (this.wanted) {
           this.waiting = true;
           this.watch();
         }
         break;
       case 'error':
+        if (this.wanted) this.host.audioEvent('error', this.src);
         this.reconnect();
         break;
       case 'ended':

@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'invalid_token'
   | 'private_token_exposed'
   | 'not_found'
+  | 'invalid_base_url'
   | 'network'
   | 'media'
   | 'server';
@@ -19,13 +20,14 @@ const MESSAGES: Record<ErrorCode, string> = {
   private_token_exposed:
     'This is your PRIVATE token and it is now public on this page. Rotate it now (Reset tokens in your account console) and use the public token here.',
   not_found: 'This channel or episode does not exist.',
+  invalid_base_url: 'base-url is not a valid http(s) address of the service.',
   network: 'Cannot reach the service. Retrying…',
   media: 'The audio could not be played. Retrying…',
   server: 'The service had a problem. Retrying…',
 };
 
 /** Retrying cannot fix these: stop asking the server. */
-const FATAL = new Set<ErrorCode>(['missing_token', 'malformed_token', 'invalid_token', 'private_token_exposed', 'not_found']);
+const FATAL = new Set<ErrorCode>(['missing_token', 'malformed_token', 'invalid_token', 'private_token_exposed', 'not_found', 'invalid_base_url']);
 
 export class CastletError extends Error {
   readonly fatal: boolean;

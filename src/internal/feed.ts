@@ -2,6 +2,9 @@ import { getJson } from './api.js';
 import { backoff } from './backoff.js';
 import { CastletError } from './errors.js';
 
+/** An event stream open this long counts as healthy again. */
+const STABLE_MS = 30_000;
+
 export type FeedListener<T> = (data: T | null, error: CastletError | null) => void;
 
 /**
@@ -20,6 +23,8 @@ class Feed<T> {
   private attempt = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private events?: EventSource;
+  /** When the event stream last opened: only one that lasted resets the backoff. */
+  private openedAt = 0;
   private abort?: AbortController;
 
   constructor(
@@ -72,11 +77,17 @@ class Feed<T> {
   private listen(url: string) {
     this.events?.close();
     const events = (this.events = new EventSource(url));
+    this.openedAt = Date.now();
     events.addEventListener('stream', (e) => {
-      this.attempt = 0;
-      this.set(JSON.parse((e as MessageEvent<string>).data) as T, null);
+      try {
+        this.set(JSON.parse((e as MessageEvent<string>).data) as T, null);
+      } catch {
+        // Not JSON: ignore this event, keep the last good data.
+      }
     });
     events.onerror = () => {
+      // A connection dropped right after its first event (a bad proxy) must not retry at once.
+      if (Date.now() - this.openedAt > STABLE_MS) this.attempt = 0;
       events.close();
       this.events = undefined;
       this.load();

@@ -9,18 +9,13 @@ export type SessionHandlers = Partial<Record<MediaSessionAction, MediaSessionAct
 
 const ACTIONS: MediaSessionAction[] = ['play', 'pause', 'stop', 'seekbackward', 'seekforward', 'seekto'];
 
-/** Puts this player on the lock screen / system controls (where the browser has them). */
-export function claimMediaSession(info: SessionInfo, handlers: SessionHandlers): void {
+/** The player whose handlers the system controls call now. */
+let owner: object | null = null;
+
+function setSession(metadata: MediaMetadata | null, handlers: SessionHandlers) {
   const session = globalThis.navigator?.mediaSession;
   if (!session) return;
-  if (typeof MediaMetadata === 'function') {
-    session.metadata = new MediaMetadata({
-      title: info.title,
-      artist: info.artist,
-      album: info.album,
-      artwork: info.artwork ? [{ src: info.artwork }] : [],
-    });
-  }
+  session.metadata = metadata;
   for (const action of ACTIONS) {
     try {
       session.setActionHandler(action, handlers[action] ?? null);
@@ -28,4 +23,19 @@ export function claimMediaSession(info: SessionInfo, handlers: SessionHandlers):
       // This browser does not know the action.
     }
   }
+}
+
+/** Puts `player` on the lock screen / system controls (where the browser has them). */
+export function claimMediaSession(player: object, info: SessionInfo, handlers: SessionHandlers): void {
+  if (!globalThis.navigator?.mediaSession || typeof MediaMetadata !== 'function') return;
+  owner = player;
+  const artwork = info.artwork ? [{ src: info.artwork }] : [];
+  setSession(new MediaMetadata({ title: info.title, artist: info.artist, album: info.album, artwork }), handlers);
+}
+
+/** Clears the system controls if `player` holds them (it left the page). */
+export function releaseMediaSession(player: object): void {
+  if (owner !== player) return;
+  owner = null;
+  setSession(null, {});
 }

@@ -1,12 +1,12 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { CastletEventMap, PlayerState } from '../events.js';
-import { publicUrl, type Endpoint } from './api.js';
-import { AudioController } from './audio-controller.js';
+import { isHttp, publicUrl, type Endpoint } from './api.js';
+import { AudioController, type AudioEventType } from './audio-controller.js';
 import { CastletError } from './errors.js';
 import { feed, type Feed } from './feed.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
-import { claimMediaSession, type SessionHandlers, type SessionInfo } from './media-session.js';
+import { claimMediaSession, releaseMediaSession, type SessionHandlers, type SessionInfo } from './media-session.js';
 import { playerStyles } from './player.styles.js';
 import { checkToken } from './tokens.js';
 
@@ -69,6 +69,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     super.disconnectedCallback();
     this.unsubscribe?.();
     this.unsubscribe = this.feed = undefined;
+    releaseMediaSession(this);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -87,10 +88,15 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /** Called by the audio controller when playback starts or stops. @internal */
-  audioEvent(type: 'play' | 'pause', src: string): void {
-    this.emit(type === 'play' ? 'castlet-play' : 'castlet-pause', { src });
-    if (type === 'play') this.updateMediaSession();
+  /** Called by the audio controller: playback started or stopped, the audio failed or works again. @internal */
+  audioEvent(type: AudioEventType, src: string): void {
+    if (type === 'error') this.fail(new CastletError('media'));
+    else if (type === 'recovered') {
+      if (this.error?.code === 'media') this.error = null;
+    } else {
+      this.emit(type === 'play' ? 'castlet-play' : 'castlet-pause', { src });
+      if (type === 'play') this.updateMediaSession();
+    }
   }
 
   /** Something the subclass needs when new data arrives (before rendering). */
@@ -122,7 +128,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected updateMediaSession(): void {
     const info = this.audio.wanted && this.sessionInfo();
     if (!info) return;
-    claimMediaSession(info, {
+    claimMediaSession(this, info, {
       play: () => this.play(),
       pause: () => this.audio.pause(),
       stop: () => this.audio.pause(),
@@ -143,10 +149,18 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     }
     this.error = null;
     const url = (e: Endpoint) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
-    this.feed = feed<T>(url(this.endpoint), this.eventsEndpoint && url(this.eventsEndpoint));
+    try {
+      this.feed = feed<T>(url(this.endpoint), this.eventsEndpoint && url(this.eventsEndpoint));
+    } catch (e) {
+      this.unsubscribe = () => {};
+      this.fail(e instanceof CastletError ? e : new CastletError('invalid_base_url'));
+      return;
+    }
     this.unsubscribe = this.feed.subscribe((data, error) => {
       const old = this.data;
       this.data = data;
+      // A bad token now (e.g. the owner reset the tokens): stop, whatever was playing.
+      if (!data && this.audio.wanted) this.audio.pause();
       if (data && data !== old) this.dataChanged(old);
       if (error) {
         this.fail(error);
@@ -155,7 +169,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     });
   }
 
-  private fail(error: CastletError) {
+  /** Shows `error` and fires castlet-error (once per code in a row). */
+  protected fail(error: CastletError): void {
     if (error.code === this.error?.code) return;
     this.error = error;
     this.emit('castlet-error', { code: error.code, message: error.message, fatal: error.fatal });
@@ -189,14 +204,15 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** The big Play/Pause button. */
   protected renderPlay(disabled = !this.data || this.offline): TemplateResult {
     const on = this.audio.wanted;
-    return html`<button part="play" aria-label=${on ? 'Pause' : 'Play'} ?disabled=${disabled} @click=${() => this.toggle()}>
+    // Pause is never disabled: the listener can always stop the sound.
+    return html`<button part="play" aria-label=${on ? 'Pause' : 'Play'} ?disabled=${disabled && !on} @click=${() => this.toggle()}>
       ${on ? pauseIcon : playIcon}
     </button>`;
   }
 
   /** Artwork, or a gradient tile of the same size when there is none (no layout shift). */
   protected renderArtwork(src: string | null | undefined): TemplateResult {
-    return src && /^https?:/i.test(src)
+    return isHttp(src)
       ? html`<img part="artwork" src=${src} alt="" width="88" height="88" />`
       : html`<div part="artwork" class="no-art" aria-hidden="true">${artIcon}</div>`;
   }

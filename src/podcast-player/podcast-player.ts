@@ -1,6 +1,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Episode, PodcastFeed } from '../internal/api-types.js';
+import { isHttp } from '../internal/api.js';
+import { CastletError } from '../internal/errors.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
 import type { SessionHandlers, SessionInfo } from '../internal/media-session.js';
@@ -80,6 +82,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   /** The chapter last announced. */
   private chapter = -1;
   private resumed = '';
+  /** The position last written to storage. */
+  private saved = -1;
 
   constructor() {
     super(false);
@@ -100,7 +104,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
 
   /** Is the current episode's audio in the media element? */
   private get loaded(): boolean {
-    return !!this.current && this.media.src === this.current.audio_url;
+    return !!this.current && this.audio.source === this.current.audio_url && this.media.hasAttribute('src');
   }
 
   /** Playback position in the current episode, in seconds. */
@@ -113,6 +117,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.data && this.episode && !this.current) {
+      this.fail(new CastletError('not_found', `Episode “${this.episode}” was not found.`));
+    }
     super.willUpdate(changed);
     const ep = this.current;
     if (ep && ep.id !== this.resumed) {
@@ -158,7 +165,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
 
   private save() {
     const ep = this.current;
-    if (ep && this.resumed === ep.id) saveResume(this.publicToken, ep.id, { t: this.position, rate: this.rate });
+    if (!ep || this.resumed !== ep.id) return;
+    this.saved = this.position;
+    saveResume(this.publicToken, ep.id, { t: this.saved, rate: this.rate });
   }
 
   /** On every time update: chapter changes, and the resume point every 5 s. */
@@ -175,7 +184,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         this.emit('castlet-chapterchange', { index, chapter });
       }
     }
-    if (this.loaded && Math.floor(t) % 5 === 0) this.save();
+    if (this.loaded && Math.abs(t - this.saved) >= 5) this.save();
   }
 
   protected sessionInfo(): SessionInfo | null {
@@ -203,9 +212,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   protected renderPlayer(): TemplateResult {
     const show = this.data?.podcast;
     const ep = this.current;
-    if (this.data && !ep) {
-      return html`<p part="message" role="alert">${this.episode ? `Episode “${this.episode}” was not found.` : 'No episodes yet.'}</p>`;
-    }
+    if (this.data && !this.data.episodes.length) return html`<p part="message" role="status">No episodes yet.</p>`;
     const t = this.position;
     const d = this.length;
     const none = !ep;
@@ -243,8 +250,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <select part="speed" aria-label="Playback speed" ?disabled=${none} @change=${(e: Event) => this.setRate(Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s}×</option>`)}
         </select>
-        ${ep
-          ? html`<a part="download" href=${ep.audio_url} download aria-label="Download episode" title="Download">${downloadIcon}</a>`
+        ${isHttp(ep?.audio_url)
+          ? html`<a part="download" href=${ep!.audio_url} download aria-label="Download episode" title="Download">${downloadIcon}</a>`
           : html`<span part="download"></span>`}
       </div>
       ${this.renderChapters(ep, t)}

@@ -66,9 +66,12 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
     return this.data?.status !== 'live' || !this.data.stream_url;
   }
 
-  /** The service went away: stop the browser's own rapid retries of the stream; resume on data. */
+  /**
+   * The service is unreachable (its stream too): stop the browser's own rapid retries of the
+   * stream; the first answer resumes it. A server error of the API alone leaves sound alone.
+   */
   protected override feedFailed(error: CastletError): void {
-    if (!error.fatal) this.audio.hold();
+    if (error.code === 'network') this.audio.hold();
   }
 
   protected override dataChanged(old: StreamInfo | null): void {

@@ -137,10 +137,15 @@ describe('the owner console', () => {
     await t.page.waitForTimeout(3000);
     expect(publicRequests() - before).toBeLessThanOrEqual(2);
 
+    // The podcast player learns it at its next request (refresh revalidates past the cache).
+    await t.page.$eval(PODCAST, (el) => (el as HTMLElement & { refresh(): void }).refresh());
+    await waitForState(t.page, PODCAST, 'error', 3000);
+
     const fresh = await text(t, '#public-token');
     expect(fresh).not.toBe(PUBLIC);
     await t.page.click('#adopt');
     await waitForState(t.page, STREAM, 'ready', 3000);
+    await waitForState(t.page, PODCAST, 'ready', 3000);
     expect(await t.page.$eval(STREAM, (el) => el.getAttribute('public-token'))).toBe(fresh);
   });
 });

@@ -65,5 +65,8 @@ describe('<stream-player> on a bad network', () => {
     expect(meta).toEqual({ title: info.now_playing.title, artist: info.now_playing.artist, album: info.channel.name });
     await env.owner('setNowPlaying', { title: 'Lock Screen Song', artist: 'Media Session' });
     await t.page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Lock Screen Song', undefined, { timeout: 2000 });
+    // A player that leaves the page gives the system controls back.
+    await t.page.$eval(EL, (el) => el.remove());
+    expect(await t.page.evaluate(() => navigator.mediaSession.metadata)).toBeNull();
   });
 });

@@ -42,10 +42,13 @@ describe('<podcast-player> data', () => {
     expect(shadow(el).querySelector('[part=episodes]')).toBeNull();
   });
 
-  it('says so when the pinned episode does not exist', async () => {
-    const el = await mount<PodcastPlayer>('podcast-player', mock.url, { episode: 'nope' });
-    await ready(el);
+  it('says so when the pinned episode does not exist, in the widget and an event', async () => {
+    let errors: ReturnType<typeof record<'castlet-error'>> = [];
+    const el = await mount<PodcastPlayer>('podcast-player', mock.url, { episode: 'nope' }, (e) => (errors = record(e, 'castlet-error')));
+    await until(() => expect(el.state).toBe('error'));
     expect(q(el, '[part~=message]').textContent).toContain('Episode “nope” was not found.');
+    expect(errors).toEqual([{ code: 'not_found', message: 'Episode “nope” was not found.', fatal: true }]);
+    expect(q(el, '[part=play]').hasAttribute('disabled')).toBe(true);
   });
 
   it('plays another episode chosen from the list and fires castlet-episodechange', async () => {

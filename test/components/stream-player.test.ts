@@ -166,15 +166,19 @@ describe('<stream-player> playback', () => {
     expect(el.media.getAttribute('src')).toBeNull();
   });
 
-  it('shows Buffering while waiting and retries a broken connection', async () => {
+  it('shows Buffering while waiting and retries a broken connection, saying so in an event', async () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url);
     await ready(el);
+    const errors = record(el, 'castlet-error');
     q(el, '[part=play]')!.click();
     await until(() => expect(el.state).toBe('playing'));
     const first = el.media.src;
     el.media.dispatchEvent(new Event('error'));
     await until(() => expect(el.state).toBe('buffering'));
-    expect(text(el, '[part~=message]')).toBe('Reconnecting…');
+    expect(text(el, '[part~=message]')).toBe('The audio could not be played. Retrying…');
+    expect(errors).toEqual([{ code: 'media', message: 'The audio could not be played. Retrying…', fatal: false }]);
+    // Pause stays available while it retries.
+    expect(q(el, '[part=play]')!.hasAttribute('disabled')).toBe(false);
     await until(() => expect(el.media.src).not.toBe(first), 3000);
     el.media.dispatchEvent(new Event('playing')); // sound flows again on the new connection
     await until(() => expect(el.state).toBe('playing'));

@@ -8,7 +8,7 @@ import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { ApiFailure, cacheableJson, errorResponse } from './respond.ts';
-import { streamEvents, type SseOptions } from './sse.ts';
+import { SSE_HEADERS, streamEvents, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
 import { podcastFeed, streamInfo } from './views.ts';
 
@@ -48,9 +48,12 @@ export function publicApi(store: Store, connections: Connections, sse: SseOption
   api.get('/stream', (c) =>
     cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), origin(c.req.raw)), c.req.header('if-none-match')),
   );
-  api.get('/stream/events', (c) =>
-    streamEvents(store, channelOf(c.req.query('channel')), origin(c.req.raw), connections, sse),
-  );
+  api.get('/stream/events', (c) => {
+    const channel = channelOf(c.req.query('channel'));
+    // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
+    if (c.req.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
+    return streamEvents(store, channel, origin(c.req.raw), connections, sse);
+  });
   api.get('/podcasts', (c) => {
     channelOf(c.req.query('channel'));
     return cacheableJson(podcastFeed(store, origin(c.req.raw)), c.req.header('if-none-match'));

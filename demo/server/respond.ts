@@ -75,7 +75,8 @@ export function cacheableJson(
 ): Response {
   const text = JSON.stringify(body);
   const etag = etagOf(text);
-  const common = { ETag: etag, 'Cache-Control': PUBLIC_CACHE, ...headers };
+  // A shared cache must not answer a request with another (or no) Bearer token from this entry.
+  const common = { ETag: etag, 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization', ...headers };
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });
   return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, ...common } });
 }

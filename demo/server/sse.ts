@@ -18,6 +18,12 @@ export interface SseOptions {
 /** A client this far behind (bytes queued) is disconnected rather than buffered for. */
 const MAX_BACKLOG = 256 * 1024;
 
+export const SSE_HEADERS = {
+  'Content-Type': 'text/event-stream; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Accel-Buffering': 'no',
+};
+
 export function streamEvents(
   store: Store,
   channel: ChannelRecord,
@@ -70,12 +76,7 @@ export function streamEvents(
     cancel() {
       stop();
     },
-  });
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      'X-Accel-Buffering': 'no',
-    },
-  });
+    // Count the backlog in bytes (the default counts chunks).
+  }, { size: (chunk) => chunk.byteLength });
+  return new Response(body, { headers: SSE_HEADERS });
 }

@@ -86,6 +86,11 @@ export class Store {
   }
 
   /** Calls `fn` on every change; returns the unsubscribe function. */
+  /** How many listeners (open event streams, the live-loop follower …) are subscribed. */
+  get subscriberCount(): number {
+    return this.#subscribers.size;
+  }
+
   subscribe(fn: (event: StoreEvent) => void): () => void {
     this.#subscribers.add(fn);
     return () => this.#subscribers.delete(fn);

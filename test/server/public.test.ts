@@ -31,6 +31,8 @@ describe.each(endpoints)('%s', (path) => {
     expect(r.headers.get('access-control-allow-origin')).toBe('*');
     expect(r.headers.get('cache-control')).toBe('public, max-age=5');
     expect(r.headers.get('etag')).toMatch(/^"[^"]+"$/);
+    // A shared cache must key on the Bearer token too.
+    expect(r.headers.get('vary')).toBe('Authorization');
   });
 
   it('If-None-Match with the ETag → 304 with CORS and no body', async () => {
@@ -153,6 +155,17 @@ describe('/public/stream/events', () => {
     const rest = await call(u(`/public/stream?token=${PUBLIC}`));
     expect(first).toEqual(rest.body);
     expect(client.messages[0]!.retry).toMatch(/^\d+$/);
+  });
+
+  it('HEAD answers the headers and leaves nothing subscribed behind', async () => {
+    // Earlier tests' streams close asynchronously: start from none (the app itself holds one).
+    await waitFor(() => s.server.store.subscriberCount === 1, 2000, 'no open event stream');
+    for (let i = 0; i < 20; i++) {
+      const r = await call(u(events()), { method: 'HEAD' });
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    }
+    expect(s.server.store.subscriberCount).toBe(1);
   });
 
   it('pushes setNowPlaying within a second', async () => {

@@ -12,7 +12,7 @@ import { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { episodeAudio } from './episode-audio.ts';
 import { followLiveLoop } from './live-loop.ts';
-import { requestLogger } from './log.ts';
+import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
 import { publicApi } from './public-api.ts';
 import { ApiFailure, errorResponse } from './respond.ts';
@@ -33,7 +33,7 @@ export interface AppOptions {
   indexFile?: string;
   /** Root of the other static paths (default: the repo's dist/). */
   staticDir?: string;
-  /** One line per request (default console.log). */
+  /** One line per request (default: stdout, written once per event-loop turn). */
   log?: (line: string) => void;
   /** SSE heartbeat period (default 15 000 ms). */
   heartbeatMs?: number;
@@ -57,7 +57,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   const catalog = options.catalog ?? loadCatalog(options.mediaDir);
   const store = seedStore(catalog, { ...DEMO_TOKENS, ...options.tokens });
   const connections = new Connections();
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? batchedStdout();
   const stopFollowing = options.followLiveLoop ? followLiveLoop(store, catalog.live) : () => {};
 
   const broadcasts = new Map(

@@ -111,9 +111,11 @@ export function classifyToken(candidate: string, tokens: TokenPair): 'private' |
 
 /** The token carried by a Hono request (header, query, and the POST body already read). */
 export function tokenOf(req: Request, body: PostBody): TokenResult {
+  // Only the query string is parsed (a hot path: most widget requests carry the token there).
+  const q = req.url.indexOf('?');
   return extractToken({
     authorization: req.headers.get('authorization'),
-    query: new URL(req.url).searchParams.getAll('token'),
+    query: q < 0 ? [] : new URLSearchParams(req.url.slice(q + 1)).getAll('token'),
     body: body.fields.get('token') ?? [],
   });
 }

@@ -32,12 +32,30 @@ export function redactUrl(pathAndQuery: string): string {
   return `${path}?${query}`;
 }
 
+/**
+ * Writes log lines to stdout once per turn of the event loop instead of once per request
+ * (a write to a pipe is synchronous: under load one syscall per line was a tenth of the CPU).
+ */
+export function batchedStdout(write: (text: string) => void = (text) => process.stdout.write(text)): (line: string) => void {
+  let lines: string[] = [];
+  return (line) => {
+    if (lines.push(line) > 1) return;
+    setImmediate(() => {
+      const text = `${lines.join('\n')}\n`;
+      lines = [];
+      write(text);
+    });
+  };
+}
+
 export function requestLogger(log: (line: string) => void): MiddlewareHandler {
   return async function logRequest(c, next) {
     const started = performance.now();
     await next();
-    const url = new URL(c.req.url);
-    let target = redactUrl(url.pathname + url.search);
+    // The path and query of the absolute request URL, without parsing it again.
+    const url = c.req.url;
+    const path = url.indexOf('/', url.indexOf('//') + 2);
+    let target = redactUrl(path < 0 ? '/' : url.slice(path));
     if (target.length > MAX_LENGTH) target = `${target.slice(0, MAX_LENGTH)}…`;
     const method = c.req.method.slice(0, 16);
     log(`${method} ${target} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);

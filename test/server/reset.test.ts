@@ -3,6 +3,7 @@
  * racing a reset never fail with a 5xx; tokens never appear in the request log.
  */
 import { describe, expect, it } from 'vitest';
+import { batchedStdout } from '../../demo/server/log.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -96,5 +97,19 @@ describe('request log', () => {
       expect(line).not.toMatch(/bearer/i);
     }
     expect(s.logs).toHaveLength(8);
+  });
+});
+
+describe('batchedStdout', () => {
+  it('writes the lines of one event-loop turn in one write, in order', async () => {
+    const writes: string[] = [];
+    const log = batchedStdout((text) => writes.push(text));
+    log('a');
+    log('b');
+    expect(writes).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    log('c');
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toEqual(['a\nb\n', 'c\n']);
   });
 });

@@ -23,7 +23,7 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; ou
       if (url && !checked) {
         checked = true;
         const r = await fetch(`${url}/private/checkToken?token=${env.DEMO_PRIVATE_TOKEN ?? DEMO_TOKENS.private_token}`).catch(() => null);
-        out += `\ncheckToken ${r?.status}`;
+        out += `\ncheckToken ${r?.status}\n`;
         child.kill('SIGTERM');
       }
     });

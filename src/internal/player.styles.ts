@@ -41,6 +41,7 @@ export const playerStyles = css`
   [part~='base'] {
     position: relative;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 12px;
     padding: 16px;
     background: var(--_bg);
@@ -66,6 +67,7 @@ export const playerStyles = css`
     font-size: 0.87em;
   }
   .clip {
+    min-width: 0;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;

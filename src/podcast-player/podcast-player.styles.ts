@@ -62,6 +62,7 @@ export const podcastStyles = css`
     list-style: none;
     padding: 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 2px;
   }
   [part~='chapters'],
@@ -99,6 +100,10 @@ export const podcastStyles = css`
     min-height: 36px;
     text-align: left;
     font-size: 0.92em;
+  }
+  li button .muted {
+    flex: none;
+    white-space: nowrap;
   }
   li button[aria-current='true'] {
     color: var(--_accent);

@@ -272,9 +272,10 @@ describe('<podcast-player> in Chromium', () => {
   });
 
   test('in a 320 px container every control is visible and nothing overflows sideways', async () => {
-    const t = await openPlayer(`<style>.narrow { width: 320px; margin: 8px; }</style>
-<div class="narrow"><podcast-player public-token="${PUBLIC}"></podcast-player></div>
-<div class="narrow"><stream-player public-token="${PUBLIC}"></stream-player></div>`);
+    // As on a phone: a 320 px grid cell (a grid item's min-content can widen its track).
+    const t = await openPlayer(`<style>.narrow { width: 320px; margin: 8px; display: grid; grid-template-columns: minmax(300px, 1fr); } figure { margin: 0; }</style>
+<div class="narrow"><figure><podcast-player public-token="${PUBLIC}"></podcast-player></figure></div>
+<div class="narrow"><figure><stream-player public-token="${PUBLIC}"></stream-player></figure></div>`);
     await waitForState(t.page, EL, 'ready');
     await waitForState(t.page, 'stream-player', 'ready');
     for (const tag of [EL, 'stream-player']) {

@@ -42,6 +42,33 @@ describe('the demo page', () => {
     await t.page.screenshot({ path: 'reports/demo-page.png', fullPage: true });
   });
 
+  test('on a phone (360 px) the widgets keep inside their cards and the page does not scroll sideways', async () => {
+    // Tall enough that every row is on screen (content-visibility skips the others' layout).
+    const context = await env.browser.newContext({ viewport: { width: 360, height: 1400 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${env.mock}/`);
+      await waitForState(page, STREAM, 'ready');
+      await waitForState(page, PODCAST, 'ready');
+      const overflow = await page.evaluate(() =>
+        [...document.querySelectorAll('#widgets stream-player, #widgets podcast-player')].flatMap((el) => {
+          const base = el.shadowRoot!.querySelector('[part~=base]')!;
+          const card = base.getBoundingClientRect();
+          return [...base.querySelectorAll('*')]
+            .filter((c) => {
+              const r = c.getBoundingClientRect();
+              return r.width > 0 && (r.right > card.right + 0.5 || r.left < card.left - 0.5);
+            })
+            .map((c) => `${el.localName} ${c.localName}.${c.getAttribute('part') ?? c.className}`);
+        }),
+      );
+      expect(overflow).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('axe-core finds no violations on the page, widgets included', async () => {
     // axe is injected as an inline script: only this test's context may bypass the page's CSP.
     const context = await env.browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 900 } });

@@ -89,11 +89,8 @@ export class AudioController implements ReactiveController {
     this.retries = 0;
     clearTimeout(this.timer);
     this.media.pause();
-    if (this.live) {
-      // Close the connection: a live stream must not keep downloading while paused.
-      this.media.removeAttribute('src');
-      this.media.load();
-    }
+    // Close the connection: a live stream must not keep downloading while paused.
+    if (this.live) this.release();
     this.host.audioEvent('pause', this.src);
     this.host.requestUpdate();
   }
@@ -108,8 +105,7 @@ export class AudioController implements ReactiveController {
     clearTimeout(this.timer);
     this.waiting = true;
     this.retries ||= 1;
-    this.media.removeAttribute('src');
-    this.media.load();
+    this.release();
     this.host.requestUpdate();
   }
 
@@ -144,6 +140,12 @@ export class AudioController implements ReactiveController {
   get duration(): number {
     const d = this.media.duration;
     return Number.isFinite(d) ? d : 0;
+  }
+
+  /** Drops the source: the browser closes its connection and forgets the buffer. */
+  private release() {
+    this.media.removeAttribute('src');
+    this.media.load();
   }
 
   private load(at = 0) {

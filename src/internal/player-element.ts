@@ -141,21 +141,18 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     this.unsubscribe = this.feed = undefined;
     if (this.audio.wanted) this.audio.pause();
     this.data = null;
-    const invalid = checkToken(this.publicToken);
-    if (invalid) {
-      this.unsubscribe = () => {};
-      this.fail(invalid);
-      return;
-    }
-    this.error = null;
-    const url = (e: Endpoint) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
     try {
+      // A token or base-url that cannot work is reported without asking the server.
+      const invalid = checkToken(this.publicToken);
+      if (invalid) throw invalid;
+      const url = (e: Endpoint) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
       this.feed = feed<T>(url(this.endpoint), this.eventsEndpoint && url(this.eventsEndpoint));
     } catch (e) {
       this.unsubscribe = () => {};
       this.fail(e instanceof CastletError ? e : new CastletError('invalid_base_url'));
       return;
     }
+    this.error = null;
     this.unsubscribe = this.feed.subscribe((data, error) => {
       const old = this.data;
       this.data = data;

@@ -2,10 +2,10 @@
  * `npm run mock`: the mock service on PORT/HOST (default 127.0.0.1:8080) with the seeded
  * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens.
  */
+import { isUuid } from '../../src/internal/tokens.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function fail(message: string): never {
   console.error(`castlet mock: ${message}`);
@@ -18,8 +18,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a po
 const host = env.HOST || '127.0.0.1';
 const privateToken = env.DEMO_PRIVATE_TOKEN || DEMO_TOKENS.private_token;
 const publicToken = env.DEMO_PUBLIC_TOKEN || DEMO_TOKENS.public_token;
-if (!UUID.test(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
-if (!UUID.test(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
+if (!isUuid(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
+if (!isUuid(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
 
 const server = await startServer({ port, host, privateToken, publicToken, followLiveLoop: true }).catch(

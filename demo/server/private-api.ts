@@ -7,7 +7,7 @@ import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
 import { chaptersField, numberField, textField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
-import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
+import { ApiFailure, errorResponse, etagOf, jsonResponse, originOf } from './respond.ts';
 import type { Store } from './store.ts';
 import { accountInfo, episodeView } from './views.ts';
 
@@ -35,7 +35,7 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
     }
     return made;
   };
-  const origin = (c: Context<AppEnv>) => new URL(c.req.url).origin;
+  const origin = (c: Context<AppEnv>) => originOf(c.req.raw);
 
   const routes: Routes = {
     checkToken: { GET: () => jsonResponse(store.tokens) },

@@ -7,7 +7,7 @@ import { requireToken } from './auth.ts';
 import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { ApiFailure, cacheableJson, errorResponse } from './respond.ts';
+import { ApiFailure, cacheableJson, errorResponse, originOf } from './respond.ts';
 import { SSE_HEADERS, streamEvents, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
 import { podcastFeed, streamInfo } from './views.ts';
@@ -38,7 +38,6 @@ export function publicApi(store: Store, connections: Connections, sse: SseOption
     if (!channel) throw new ApiFailure('not_found', `There is no channel "${id}" on this account; leave channel out for the main one.`);
     return channel;
   };
-  const origin = (req: Request) => new URL(req.url).origin;
 
   api.use('*', publicCors, async function noBody(c, next) {
     c.set('body', EMPTY_BODY);
@@ -46,17 +45,17 @@ export function publicApi(store: Store, connections: Connections, sse: SseOption
   }, requireToken('public', () => store.tokens));
 
   api.get('/stream', (c) =>
-    cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), origin(c.req.raw)), c.req.header('if-none-match')),
+    cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), originOf(c.req.raw)), c.req.header('if-none-match')),
   );
   api.get('/stream/events', (c) => {
     const channel = channelOf(c.req.query('channel'));
     // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
     if (c.req.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
-    return streamEvents(store, channel, origin(c.req.raw), connections, sse);
+    return streamEvents(store, channel, originOf(c.req.raw), connections, sse);
   });
   api.get('/podcasts', (c) => {
     channelOf(c.req.query('channel'));
-    return cacheableJson(podcastFeed(store, origin(c.req.raw)), c.req.header('if-none-match'));
+    return cacheableJson(podcastFeed(store, originOf(c.req.raw)), c.req.header('if-none-match'));
   });
   api.all('*', (c) => {
     const known = ['/public/stream', '/public/stream/events', '/public/podcasts'].includes(c.req.path);

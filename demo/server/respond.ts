@@ -57,6 +57,9 @@ export function etagOf(data: string | Uint8Array): string {
   return `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
 }
 
+/** The origin a request came to: absolute URLs in responses (stream_url, audio_url) use it. */
+export const originOf = (req: Request) => new URL(req.url).origin;
+
 /** True when an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
 export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;

@@ -1,15 +1,24 @@
 import type { ApiError } from './api-types.js';
 import { CastletError, fromResponse } from './errors.js';
 
-/** The origin this module was loaded from: `{base_url}/castlet.js` talks to `{base_url}`. */
-export const BUNDLE_ORIGIN = /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : '';
+/** Set (to true) only by the service's own CDN build (vite.config.ts); absent in the npm copy. */
+declare const __CASTLET_CDN__: boolean | undefined;
+
+/**
+ * The default service address: in the service's own bundle, the origin it was loaded from
+ * (`{base_url}/castlet.js` talks to `{base_url}`). A bundled npm copy has no service origin
+ * to guess (its own origin is the app's): it needs `base-url`.
+ */
+export const BUNDLE_ORIGIN =
+  typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__ && /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : '';
 
 export type Endpoint = 'stream' | 'stream/events' | 'podcasts';
 
-/** `{base}/public/{endpoint}?token=…&channel=…`; `base` defaults to the bundle's origin. */
+/** `{base}/public/{endpoint}?token=…&channel=…`; `base` defaults to the CDN bundle's origin. */
 export function publicUrl(base: string, endpoint: Endpoint, token: string, channel: string): string {
   if (base && !isHttp(base)) throw new CastletError('invalid_base_url');
-  const url = new URL(`public/${endpoint}`, new URL(base || BUNDLE_ORIGIN || location.origin, location.href).href.replace(/\/?$/, '/'));
+  if (!(base ||= BUNDLE_ORIGIN)) throw new CastletError('missing_base_url');
+  const url = new URL(`public/${endpoint}`, base.replace(/\/?$/, '/'));
   url.searchParams.set('token', token.trim());
   if (channel) url.searchParams.set('channel', channel);
   return url.href;

@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'private_token_exposed'
   | 'not_found'
   | 'invalid_base_url'
+  | 'missing_base_url'
   | 'network'
   | 'media'
   | 'server';
@@ -21,13 +22,14 @@ const MESSAGES: Record<ErrorCode, string> = {
     'This is your PRIVATE token and it is now public on this page. Rotate it now (Reset tokens in your account console) and use the public token here.',
   not_found: 'This channel or episode does not exist.',
   invalid_base_url: 'base-url is not a valid http(s) address of the service.',
+  missing_base_url: 'No base-url: this copy of castlet needs the service\'s address (base-url="https://…").',
   network: 'Cannot reach the service. Retrying…',
   media: 'The audio could not be played. Retrying…',
   server: 'The service had a problem. Retrying…',
 };
 
 /** Retrying cannot fix these: stop asking the server. */
-const FATAL = new Set<ErrorCode>(['missing_token', 'malformed_token', 'invalid_token', 'private_token_exposed', 'not_found', 'invalid_base_url']);
+const FATAL = new Set<ErrorCode>(['missing_token', 'malformed_token', 'invalid_token', 'private_token_exposed', 'not_found', 'invalid_base_url', 'missing_base_url']);
 
 export class CastletError extends Error {
   readonly fatal: boolean;

@@ -47,6 +47,16 @@ describe('publicUrl', () => {
     expect(publicUrl('https://radio.example/api', 'stream/events', ' t ', 'main')).toBe('https://radio.example/api/public/stream/events?token=t&channel=main');
     expect(publicUrl('https://radio.example/', 'podcasts', 'a&b', '')).toBe('https://radio.example/public/podcasts?token=a%26b');
   });
+
+  it('without base-url outside the CDN bundle: missing_base_url (fatal), not the page origin', () => {
+    let error: unknown;
+    try {
+      publicUrl('', 'stream', 't', '');
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toMatchObject({ code: 'missing_base_url', fatal: true });
+  });
 });
 
 describe('format', () => {

@@ -28,19 +28,31 @@ const minifyLitCss = {
   },
 };
 
+/**
+ * The CDN build (`scripts/build.ts` sets ENTRY): one self-contained minified module per entry
+ * (Lit included) and its on-demand chunks in `dist/chunks/`. A dynamic `import('./part.js')`
+ * in src becomes `import("./chunks/part-<hash>.js")`, resolved against the bundle's own URL:
+ * chunks load from the bundle's origin, as module scripts (no eval, nothing inline), so the
+ * same `script-src` that allows the bundle allows them. `__CASTLET_CDN__` marks the service's
+ * own bundle: only there does `base-url` default to the origin the script came from.
+ * The npm build is `tsc -p tsconfig.build.json` (unbundled modules importing `lit`).
+ */
+const cdn = process.env.ENTRY !== undefined;
+
 export default defineConfig({
   plugins: [minifyLitCss],
+  define: cdn ? { __CASTLET_CDN__: 'true' } : {},
   // The demo page's stylesheet (demo/public/demo.css) is copied into dist/ with the console.
   publicDir: 'demo/public',
   build: {
     target: 'es2022',
-    outDir: 'dist',
+    outDir: process.env.CASTLET_OUT_DIR ?? 'dist',
     emptyOutDir: entry === 'castlet',
     copyPublicDir: entry === 'console',
-    // One self-contained file per entry: scripts/build.ts runs this once for each of
-    // castlet, stream-player and podcast-player (`ENTRY`), so no file imports a shared chunk.
+    // scripts/build.ts runs this once for each of castlet, stream-player and podcast-player
+    // (`ENTRY`), so no entry imports another's code; only on-demand chunks are shared files.
     lib: {
-      entry: here(source),
+      entry: process.env.CASTLET_ENTRY_FILE ?? here(source),
       formats: ['es'],
       fileName: () => `${entry}.js`,
     },
@@ -48,6 +60,7 @@ export default defineConfig({
       output: {
         minify: true,
         comments: { legal: false },
+        chunkFileNames: 'chunks/[name]-[hash].js',
       },
     },
   },

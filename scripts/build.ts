@@ -1,6 +1,21 @@
-// Builds dist/castlet.js (both elements) and one file per element, each self-contained,
-// then the demo page's console (dist/console.js, dist/demo.css).
+// Two builds from one source (DESIGN §3), then what is generated from them:
+// 1. CDN, into dist/: castlet.js (both elements) and one file per element, each
+//    self-contained (Lit included), their on-demand chunks in dist/chunks/, the demo page's
+//    console (dist/console.js, dist/demo.css: served by the mock, never published), and
+//    dist/sri.json (each CDN file's Subresource Integrity hash).
+// 2. npm, into dist/npm/ (the package's files): unbundled ES modules importing `lit`, .d.ts,
+//    source maps (tsc), custom-elements.json (the analyzer), and the React wrappers, JSX
+//    types and editor data generated from it (scripts/integrations.ts).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { writeIntegrations } from './integrations.ts';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const bin = (path: string) => join(root, 'node_modules', path);
 
 // What site owners get, whatever the caller's NODE_ENV (vitest sets `test`, which would pull
 // in Lit's development build).
@@ -8,5 +23,18 @@ process.env.NODE_ENV = 'production';
 
 for (const entry of ['castlet', 'stream-player', 'podcast-player', 'console']) {
   process.env.ENTRY = entry;
-  await build({ logLevel: 'warn' });
+  await build({ logLevel: 'warn', root });
 }
+delete process.env.ENTRY;
+
+/** `sha384-…` of each CDN file (the entries and their chunks), for `integrity=""`. */
+const cdnFiles = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /^(castlet|stream-player|podcast-player)\.js$|^chunks\/.*\.js$/.test(f))
+  .sort();
+const sri = Object.fromEntries(cdnFiles.map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', f))).digest('base64')}`]));
+writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify(sri, null, 2)}\n`);
+
+const run = (script: string, ...args: string[]) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: 'inherit' });
+run('typescript/bin/tsc', '-p', 'tsconfig.build.json');
+run('@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet');
+writeIntegrations(root);

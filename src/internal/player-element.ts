@@ -22,7 +22,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** The account's public token (required). Never the private one. */
   @property({ attribute: 'public-token' }) publicToken = '';
 
-  /** Where the service lives. Defaults to the origin the bundle was loaded from. */
+  /** Where the service lives: required with the npm package; the CDN script defaults it to its own origin. */
   @property({ attribute: 'base-url' }) baseUrl = '';
 
   /** Channel id; the account's first channel when empty. */

@@ -26,7 +26,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @tagname podcast-player
  *
  * @attr public-token - The account's public token (required).
- * @attr base-url - The service's address; defaults to the origin the script was loaded from.
+ * @attr base-url - The service's address: required with the npm package; the CDN script defaults it to its own origin.
  * @attr channel - Channel id; the account's first channel when omitted.
  * @attr episode - Pins one episode by id (no list); otherwise the newest is current.
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | error.

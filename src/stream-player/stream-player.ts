@@ -18,7 +18,7 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
  * @tagname stream-player
  *
  * @attr public-token - The account's public token (required).
- * @attr base-url - The service's address; defaults to the origin the script was loaded from.
+ * @attr base-url - The service's address: required with the npm package; the CDN script defaults it to its own origin.
  * @attr channel - Channel id; the account's first channel when omitted.
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | offline | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.

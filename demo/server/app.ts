@@ -136,7 +136,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
     dir: options.staticDir ?? `${REPO}dist`,
   };
-  app.get('*', (c) => serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD'));
+  app.get('*', (c) => serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD', c.req.raw.headers));
   app.notFound(() => new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
   app.onError((err) => {
     log(`error: ${err instanceof Error ? err.message : String(err)}`);

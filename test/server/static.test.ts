@@ -5,7 +5,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { VERSION } from '../../demo/server/static-files.ts';
 import { call, withServer } from '../support/server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'castlet-static-'));
@@ -17,6 +19,9 @@ writeFileSync(join(root, 'secret.txt'), 'outside the bundle');
 mkdirSync(join(root, 'dist', 'chunks'), { recursive: true });
 writeFileSync(join(root, 'dist', 'castlet.js'), 'export {};');
 writeFileSync(join(root, 'dist', 'chunks', 'base-abc.js'), 'export const x = 1;');
+/** Big enough to be worth compressing. */
+const BIG = `export const parts = [${Array.from({ length: 400 }, (_, i) => `"part ${i}"`).join(',')}];\n`;
+writeFileSync(join(root, 'dist', 'big.js'), BIG);
 const emptyDist = mkdtempSync(join(tmpdir(), 'castlet-empty-'));
 
 /** Sends `request` verbatim and returns the status line's code. */
@@ -85,6 +90,53 @@ describe('with a built bundle', () => {
       expect([400, 404]).toContain(status);
     },
   );
+});
+
+describe('served as a CDN would', () => {
+  const s = withServer({ indexFile: join(root, 'index.html'), staticDir: join(root, 'dist') });
+  const get = (path: string, headers: Record<string, string> = {}) => call(`${s.url}${path}`, { headers });
+
+  it.each([
+    ['br, gzip, deflate', 'br', brotliCompressSync(BIG, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength],
+    ['gzip;q=1, br;q=0', 'gzip', gzipSync(BIG, { level: 9 }).byteLength],
+    ['identity', null, Buffer.byteLength(BIG)],
+  ])('Accept-Encoding: %s → %s', async (accept, encoding, length) => {
+    const r = await get('/big.js', { 'Accept-Encoding': accept });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-encoding')).toBe(encoding);
+    expect(r.headers.get('content-length')).toBe(String(length));
+    expect(r.headers.get('vary')).toBe('Accept-Encoding');
+    expect(r.text).toBe(BIG); // fetch decodes it
+  });
+
+  it('has an ETag per representation, and If-None-Match gets a 304 without a body', async () => {
+    const plain = (await get('/big.js', { 'Accept-Encoding': 'identity' })).headers.get('etag')!;
+    const br = (await get('/big.js', { 'Accept-Encoding': 'br' })).headers.get('etag')!;
+    expect(plain).toMatch(/^"[\w-]+"$/);
+    expect(br).not.toBe(plain);
+    const r = await get('/big.js', { 'Accept-Encoding': 'br', 'If-None-Match': `"other", W/${br}` });
+    expect(r.status).toBe(304);
+    expect(r.text).toBe('');
+    expect(r.headers.get('etag')).toBe(br);
+    expect((await get('/big.js', { 'Accept-Encoding': 'br', 'If-None-Match': plain })).status).toBe(200);
+  });
+
+  it('the unversioned URL revalidates; /castlet@<version>/… is the same file, immutable for a year', async () => {
+    expect((await get('/big.js')).headers.get('cache-control')).toBe('no-cache');
+    for (const path of ['big.js', 'castlet.js', 'chunks/base-abc.js']) {
+      const r = await get(`/castlet@${VERSION}/${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+      expect(r.text).toBe((await get(`/${path}`)).text);
+    }
+  });
+
+  it.each(['/castlet@0.0.0-nope/castlet.js', `/castlet@${VERSION}/`, `/castlet@${VERSION}/..%2f..%2fsecret.txt`])('%s → 404', async (path) => {
+    const r = await get(path);
+    expect(r.status).toBe(404);
+    expect(r.text).not.toContain('outside the bundle');
+  });
 });
 
 describe('without a built bundle', () => {

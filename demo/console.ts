@@ -62,15 +62,26 @@ async function call(path: string, method: 'GET' | 'POST' = 'GET', fields?: Recor
   }
 }
 
+/** The bundle's versioned, immutable URL with its Subresource Integrity hash (the build's sri.json). */
+const bundleScript = fetch('/sri.json')
+  .then((r) => r.json() as Promise<{ version: string; files: Record<string, string> }>)
+  .then(
+    ({ version, files }) =>
+      `<script type="module" src="${location.origin}/castlet@${version}/castlet.js" integrity="${files['castlet.js']}" crossorigin="anonymous"></script>`,
+  )
+  .catch(() => `<script type="module" src="${location.origin}/castlet.js"></script>`);
+
 function showPair(pair: { public_token: string; private_token: string }) {
   publicToken = pair.public_token;
   $('#public-token').textContent = pair.public_token;
   $('#private-token').textContent = mask(pair.private_token);
-  $('#snippet').textContent = [
-    `<script type="module" src="${location.origin}/castlet.js"></script>`,
-    `<stream-player public-token="${pair.public_token}"></stream-player>`,
-    `<podcast-player public-token="${pair.public_token}"></podcast-player>`,
-  ].join('\n');
+  void bundleScript.then((script) => {
+    $('#snippet').textContent = [
+      script,
+      `<stream-player public-token="${pair.public_token}"></stream-player>`,
+      `<podcast-player public-token="${pair.public_token}"></podcast-player>`,
+    ].join('\n');
+  });
   $('#account').hidden = false;
 }
 

@@ -31,8 +31,10 @@ delete process.env.ENTRY;
 const cdnFiles = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })
   .filter((f) => /^(castlet|stream-player|podcast-player)\.js$|^chunks\/.*\.js$/.test(f))
   .sort();
-const sri = Object.fromEntries(cdnFiles.map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', f))).digest('base64')}`]));
-writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify(sri, null, 2)}\n`);
+const files = Object.fromEntries(cdnFiles.map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', f))).digest('base64')}`]));
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+// The owner console reads it for the embed snippet: `{base}/castlet@{version}/{file}`.
+writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify({ version, files }, null, 2)}\n`);
 
 const run = (script: string, ...args: string[]) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: 'inherit' });
 run('typescript/bin/tsc', '-p', 'tsconfig.build.json');

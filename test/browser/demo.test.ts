@@ -98,7 +98,8 @@ describe('the owner console', () => {
     expect(await text(t, '#response')).toMatch(/^HTTP 200 OK\ncontent-type: application\/json; charset=utf-8\ncache-control: no-store/);
     expect(await text(t, '#public-token')).toBe(PUBLIC);
     const snippet = await text(t, '#snippet');
-    expect(snippet).toContain(`<script type="module" src="${env.mock}/castlet.js"></script>`);
+    // The versioned, immutable URL with the bundle's SRI hash (dist/sri.json).
+    expect(snippet).toMatch(new RegExp(`^<script type="module" src="${env.mock}/castlet@[\\w.-]+/castlet\\.js" integrity="sha384-[\\w+/=]{64}" crossorigin="anonymous"></script>\n`));
     expect(snippet).toContain(`<stream-player public-token="${PUBLIC}"></stream-player>`);
     // The private token is never written into the page, only kept for the tab's session.
     expect(await t.page.evaluate(() => document.body.innerText)).not.toContain(PRIVATE);

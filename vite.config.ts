@@ -100,6 +100,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          name: 'consumers',
+          environment: 'node',
+          include: ['test/consumers/**/*.test.ts'],
+          // Builds dist/ if stale and packs it: the apps install the tarball, not the source tree.
+          globalSetup: ['test/consumers/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
     ],
   },
 });

@@ -1,0 +1,267 @@
+/**
+ * castlet as integrators get it (DESIGN §4 "consumers"): the `npm pack` tarball installed
+ * into a throwaway project (outside the repo, so nothing resolves from its node_modules),
+ * with a Vite + TypeScript app that also uses Lit, a React 19 + TypeScript app, and Node.
+ *
+ * The installed project is cached in $TMPDIR/castlet-consumers/<key>, the key being the
+ * tarball's dependencies and the apps' own: a warm run only unpacks the new tarball into it.
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startServer, type RunningServer } from '../../demo/server/serve.ts';
+import { DEMO_TOKENS } from '../../demo/server/seed.ts';
+import { launchChromium } from '../../scripts/chromium.ts';
+
+const exec = promisify(execFile);
+const APPS = fileURLToPath(new URL('./apps/', import.meta.url));
+const repoVersion = (name: string) => (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8')) as { version: string }).version;
+/** What the apps install beside castlet: the repo's own Vite and TypeScript (so the npm cache has them), React 19. */
+const APP_DEPS = {
+  vite: repoVersion('vite'),
+  typescript: repoVersion('typescript'),
+  react: '^19.0.0',
+  'react-dom': '^19.0.0',
+  '@types/react': '^19.0.0',
+  '@types/react-dom': '^19.0.0',
+};
+
+const tarball = inject('castletTarball');
+const listing = (await exec('tar', ['-tzf', tarball])).stdout.split('\n').filter(Boolean);
+const pkg = JSON.parse((await exec('tar', ['-xzOf', tarball, 'package/package.json'])).stdout) as {
+  exports: Record<string, string | { types?: string; default?: string }>;
+  dependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  sideEffects: string[];
+};
+const key = createHash('sha256')
+  .update(JSON.stringify([pkg.dependencies, pkg.peerDependencies, APP_DEPS, process.version]))
+  .digest('hex')
+  .slice(0, 16);
+const project = join(tmpdir(), 'castlet-consumers', key);
+/** The apps' tools run as on an integrator's machine: not in vitest's NODE_ENV=test (Lit's dev build). */
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_ENV' && !k.startsWith('VITEST')));
+const run = (file: string, args: string[], timeout = 120_000) => exec(file, args, { cwd: project, timeout, maxBuffer: 16 << 20, env });
+const node = (script: string, args: string[]) => run(process.execPath, [join(project, 'node_modules', script), ...args]);
+
+/** Installs (cold) or refreshes castlet in (warm) the throwaway project; copies the apps in. */
+async function prepare(): Promise<string> {
+  const started = Date.now();
+  const installed = join(project, 'node_modules/.castlet-installed');
+  let how: string;
+  if (existsSync(installed)) {
+    const target = join(project, 'node_modules/castlet');
+    rmSync(target, { recursive: true, force: true });
+    mkdirSync(target);
+    await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
+    how = 'warm: castlet unpacked into the cached project';
+  } else {
+    rmSync(project, { recursive: true, force: true });
+    mkdirSync(project, { recursive: true });
+    cpSync(tarball, join(project, 'castlet.tgz'));
+    const manifest = { name: 'castlet-consumer', private: true, type: 'module', dependencies: { castlet: 'file:./castlet.tgz', ...APP_DEPS } };
+    writeFileSync(join(project, 'package.json'), JSON.stringify(manifest, null, 2));
+    // --ignore-scripts: nothing may download a browser (or anything else) at install time.
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'], 300_000);
+    writeFileSync(installed, '');
+    how = 'cold: npm install';
+  }
+  rmSync(join(project, 'apps'), { recursive: true, force: true });
+  cpSync(APPS, join(project, 'apps'), { recursive: true });
+  return `${how} in ${Date.now() - started} ms`;
+}
+
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+
+/** The built app on its own origin (not the service's), as an integrator would host it. */
+async function host(dir: string): Promise<{ url: string; server: Server }> {
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url!, 'http://x').pathname;
+    try {
+      const body = await readFile(join(dir, path === '/' ? 'index.html' : path));
+      res.writeHead(200, { 'Content-Type': TYPES[extname(path) || '.html'] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/** Builds an app with the project's Vite; returns its output dir and all its JavaScript. */
+async function viteBuild(app: string): Promise<{ dir: string; js: string }> {
+  const dir = join(project, 'out', app);
+  await node('vite/bin/vite.js', ['build', `apps/${app}`, '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn']);
+  const assets = join(dir, 'assets');
+  const js = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => readFileSync(join(assets, f), 'utf8'))
+    .join('\n');
+  return { dir, js };
+}
+
+/** Lit registers its version once per copy: `(globalThis.litElementVersions ??= []).push(…)`. */
+const litCopies = (js: string) => js.match(/litElementVersions\?\?=/g)?.length ?? 0;
+
+const state = (page: Page, selector: string) => page.$eval(selector, (el) => el.getAttribute('state'));
+const waitState = (page: Page, selector: string, want: string) =>
+  page.waitForFunction(([s, w]) => document.querySelector(s!)?.getAttribute('state') === w, [selector, want] as const, { timeout: 10_000 });
+
+let mock: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  console.log(`[consumers] ${await prepare()}`);
+  [mock, browser] = await Promise.all([startServer({ host: '127.0.0.1', port: 0, log: () => {}, heartbeatMs: 60_000 }), launchChromium()]);
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await mock?.close();
+});
+
+describe('the npm package', () => {
+  it('has the LICENSE and the npm build, and no demo files, CDN bundle or sources', () => {
+    expect(listing).toContain('package/LICENSE');
+    expect(listing).toContain('package/dist/npm/castlet.js');
+    expect(listing).toContain('package/dist/npm/castlet.js.map');
+    expect(listing.filter((f) => /console\.js|demo\.css|\/src\/|sri\.json|\.ts$/.test(f) && !f.endsWith('.d.ts'))).toEqual([]);
+    expect(listing.filter((f) => f.startsWith('package/dist/') && !f.startsWith('package/dist/npm/'))).toEqual([]);
+  });
+
+  it('every export points at a packed file; sideEffects names exactly the defining entries', () => {
+    const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)));
+    expect(targets.filter((t) => !listing.includes(`package/${t.slice(2)}`))).toEqual([]);
+    expect(pkg.exports['./package.json']).toBe('./package.json');
+    const packed = pkg.sideEffects.filter((f) => listing.includes(`package/${f.slice(2)}`));
+    expect(packed.sort()).toEqual(['./dist/npm/castlet.js', './dist/npm/podcast-player.js', './dist/npm/stream-player.js']);
+  });
+
+  it('imports `lit` instead of including it, and ships source maps', async () => {
+    const code = (await exec('tar', ['-xzOf', tarball, 'package/dist/npm/internal/player-element.js'])).stdout;
+    expect(code).toMatch(/from 'lit'/);
+    expect(code).toContain('//# sourceMappingURL=player-element.js.map');
+    expect(pkg.dependencies).toHaveProperty('lit');
+  });
+});
+
+describe('in Node, without a DOM (server rendering)', () => {
+  const entries = Object.entries(pkg.exports)
+    .filter(([, t]) => typeof t === 'object' && t.default?.endsWith('.js'))
+    .map(([name]) => `castlet${name.slice(1)}`);
+
+  it.each(entries)('import("%s") does not throw', async (entry) => {
+    const script = `const m = await import(${JSON.stringify(entry)});
+      console.log(JSON.stringify({ exports: Object.keys(m).sort(), document: typeof document,
+        defined: ['stream-player', 'podcast-player'].filter((t) => globalThis.customElements?.get(t)) }));`;
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], 30_000);
+    const result = JSON.parse(stdout) as { exports: string[]; document: string; defined: string[] };
+    expect(result.document).toBe('undefined');
+    expect(result.exports.length).toBeGreaterThan(0);
+    // A class module defines nothing; an entry defines its tags (in Lit's server registry).
+    if (/\/(stream|podcast)-player\/(stream|podcast)-player\.js$/.test(entry)) expect(result.defined).toEqual([]);
+    else expect(result.defined.length).toBeGreaterThan(0);
+  });
+
+  it('castlet/package.json is importable', async () => {
+    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import p from 'castlet/package.json' with { type: 'json' }; console.log(p.name)`]);
+    expect(stdout.trim()).toBe('castlet');
+  });
+});
+
+describe('a Vite + TypeScript app that uses Lit too', () => {
+  let built: { dir: string; js: string };
+  let site: { url: string; server: Server };
+  afterAll(() => site?.server.close());
+
+  it('type-checks: typed querySelector, properties and events (tsc --noEmit)', async () => {
+    await expect(node('typescript/bin/tsc', ['-p', 'apps/vite-ts'])).resolves.toBeTruthy();
+  });
+
+  it('builds with vite, with one copy of Lit (its production build)', async () => {
+    built = await viteBuild('vite-ts');
+    expect(litCopies(built.js)).toBe(1);
+    expect(built.js).not.toContain('DevMode');
+  });
+
+  it('works in Chromium against the service with base-url; without it, missing_base_url and no request', async () => {
+    site = await host(built.dir);
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/?base=${encodeURIComponent(mock.url)}&token=${DEMO_TOKENS.public_token}`);
+    await waitState(page, 'body > stream-player:not([id])', 'ready');
+    await waitState(page, 'podcast-player', 'ready');
+    expect(await state(page, '#no-base')).toBe('error');
+    expect(await page.$eval('#no-base', (el) => el.shadowRoot!.querySelector('[part=message]')!.textContent)).toContain('No base-url');
+    const log = await page.evaluate(() => (window as unknown as { castletLog: string[] }).castletLog);
+    expect(log).toContain('no-base missing_base_url true');
+    expect(log).toContain('stream-player ready');
+    expect(log.some((l) => l.startsWith('episode '))).toBe(false); // fired only for the listener's choice
+    expect(await page.evaluate(() => (globalThis as unknown as { litElementVersions: string[] }).litElementVersions.length)).toBe(1);
+    expect(await page.$eval('app-shell', (el) => el.shadowRoot!.textContent)).toContain('My app');
+    // Nothing asked the app's own origin for the service's API.
+    expect(requests.filter((u) => u.startsWith(site.url) && u.includes('/public/'))).toEqual([]);
+    expect(requests.some((u) => u.startsWith(`${mock.url}/public/`))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a React 19 + TypeScript app', () => {
+  let built: { dir: string; js: string };
+  let site: { url: string; server: Server };
+  afterAll(() => site?.server.close());
+
+  it('type-checks its JSX: the wrappers and the plain tags (tsc --noEmit)', async () => {
+    await expect(node('typescript/bin/tsc', ['-p', 'apps/react'])).resolves.toBeTruthy();
+  });
+
+  it('builds with vite, with one copy of Lit', async () => {
+    built = await viteBuild('react');
+    expect(litCopies(built.js)).toBe(1);
+  });
+
+  it('attributes, properties and events work through the wrappers and the plain tags', async () => {
+    site = await host(built.dir);
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/?base=${encodeURIComponent(mock.url)}&token=${DEMO_TOKENS.public_token}`);
+    for (const id of ['#wrapper-stream', '#wrapper-podcast', '#tag-attrs', '#tag-props']) await waitState(page, id, 'ready');
+    const log = () => page.evaluate(() => (window as unknown as { castletLog: string[] }).castletLog);
+    expect(await log()).toEqual(expect.arrayContaining(['wrapper-stream ready', 'wrapper-podcast ready', 'tag-attrs ready', 'tag-props ready']));
+    // The wrapper and React 19 set properties; attributes stay attributes.
+    const seen = await page.evaluate(() => {
+      const get = (id: string) => document.getElementById(id) as HTMLElement & { publicToken: string; baseUrl: string };
+      return {
+        wrapper: [get('wrapper-stream').publicToken, get('wrapper-stream').hasAttribute('public-token')],
+        props: [get('tag-props').baseUrl, get('tag-props').hasAttribute('base-url'), get('tag-props').getAttribute('theme')],
+        attrs: [get('tag-attrs').getAttribute('public-token'), get('tag-attrs').publicToken],
+      };
+    });
+    expect(seen).toEqual({
+      wrapper: [DEMO_TOKENS.public_token, false],
+      props: [mock.url, false, 'dark'],
+      attrs: [DEMO_TOKENS.public_token, DEMO_TOKENS.public_token],
+    });
+    // A prop change re-renders the element: an unknown channel is reported through onCastletError.
+    await page.click('#channel');
+    await waitState(page, '#wrapper-stream', 'error');
+    expect(await log()).toContain('wrapper-stream not_found');
+    expect(await page.evaluate(() => (globalThis as unknown as { litElementVersions: string[] }).litElementVersions.length)).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

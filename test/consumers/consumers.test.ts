@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -25,7 +25,7 @@ import { launchChromium } from '../../scripts/chromium.ts';
 const exec = promisify(execFile);
 const APPS = fileURLToPath(new URL('./apps/', import.meta.url));
 const repoVersion = (name: string) => (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8')) as { version: string }).version;
-/** What the apps install beside castlet: the repo's own Vite and TypeScript (so the npm cache has them), React 19. */
+/** What the apps install beside castlet: the repo's own Vite and TypeScript (so the npm cache has them), React 19, Preact, Solid. */
 const APP_DEPS = {
   vite: repoVersion('vite'),
   typescript: repoVersion('typescript'),
@@ -33,6 +33,9 @@ const APP_DEPS = {
   'react-dom': '^19.0.0',
   '@types/react': '^19.0.0',
   '@types/react-dom': '^19.0.0',
+  // Only their JSX types are checked.
+  preact: '^10.0.0',
+  'solid-js': '^1.9.0',
 };
 
 const tarball = inject('castletTarball');
@@ -65,7 +68,8 @@ async function prepare(): Promise<string> {
     await run('tar', ['-xzf', tarball, '-C', target, '--strip-components=1']);
     how = 'warm: castlet unpacked into the cached project';
   } else {
-    rmSync(project, { recursive: true, force: true });
+    // Projects installed for other dependencies are stale: only the current key is kept.
+    rmSync(dirname(project), { recursive: true, force: true });
     mkdirSync(project, { recursive: true });
     cpSync(tarball, join(project, 'castlet.tgz'));
     const manifest = { name: 'castlet-consumer', private: true, type: 'module', dependencies: { castlet: 'file:./castlet.tgz', ...APP_DEPS } };
@@ -263,5 +267,11 @@ describe('a React 19 + TypeScript app', () => {
     expect(await page.evaluate(() => (globalThis as unknown as { litElementVersions: string[] }).litElementVersions.length)).toBe(1);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('JSX types for Preact and Solid', () => {
+  it.each(['preact', 'solid'])('%s: the tags, attributes and typed events type-check (tsc --noEmit)', async (app) => {
+    await expect(node('typescript/bin/tsc', ['-p', `apps/${app}`])).resolves.toBeTruthy();
   });
 });

@@ -150,6 +150,34 @@ describe('the npm package', () => {
     expect(packed.sort()).toEqual(['./dist/npm/castlet.js', './dist/npm/podcast-player.js', './dist/npm/stream-player.js']);
   });
 
+  it('custom-elements.json: paths in the package, the two tags, public API, typed events, property defaults', async () => {
+    const manifest = JSON.parse((await exec('tar', ['-xzOf', tarball, 'package/dist/npm/custom-elements.json'])).stdout) as {
+      modules: { path: string; declarations?: any[]; exports?: { kind: string; name: string; declaration: { module: string } }[] }[];
+    };
+    const paths = new Set<string>();
+    const collect = (x: unknown): void => {
+      if (Array.isArray(x)) x.forEach(collect);
+      else if (x && typeof x === 'object')
+        for (const [k, v] of Object.entries(x)) (k === 'path' || k === 'module') && typeof v === 'string' ? paths.add(v) : collect(v);
+    };
+    collect(manifest.modules);
+    expect([...paths].filter((p) => !listing.includes(`package/${p}`))).toEqual([]);
+    expect(manifest.modules.filter((m) => m.path.includes('/internal/'))).toEqual([]);
+    const defined = manifest.modules.flatMap((m) => (m.exports ?? []).filter((e) => e.kind === 'custom-element-definition').map((e) => e.name));
+    expect(defined.sort()).toEqual(['podcast-player', 'stream-player']);
+    const elements = manifest.modules.flatMap((m) => m.declarations ?? []).filter((d) => d.tagName);
+    for (const el of elements) {
+      expect(el.members.filter((m: { privacy?: string }) => m.privacy && m.privacy !== 'public')).toEqual([]);
+      expect(el.events.filter((e: { type?: { text: string } }) => !/^CustomEvent<.+>$/.test(e.type?.text ?? ''))).toEqual([]);
+      expect(el.cssProperties.find((p: { name: string }) => p.name === '--castlet-radius').default).toBe('16px');
+    }
+    for (const file of ['vscode.html-custom-data.json', 'web-types.json']) {
+      const text = (await exec('tar', ['-xzOf', tarball, `package/dist/npm/${file}`])).stdout;
+      expect(text, file).toContain('"stream-player"');
+      expect(text, file).toContain('"podcast-player"');
+    }
+  });
+
   it('imports `lit` instead of including it, and ships source maps', async () => {
     const code = (await exec('tar', ['-xzOf', tarball, 'package/dist/npm/internal/player-element.js'])).stdout;
     expect(code).toMatch(/from 'lit'/);

@@ -23,7 +23,7 @@ interface Declaration {
 let elements: Declaration[] = [];
 
 beforeAll(() => {
-  // What `npm run build` writes to dist/custom-elements.json, made in memory with the same config.
+  // What `npm run build` writes to dist/npm/custom-elements.json, made in memory with the same config.
   const files = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.styles.ts'))
     .map((f) => join('src', f));

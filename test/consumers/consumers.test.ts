@@ -298,6 +298,15 @@ describe('a React 19 + TypeScript app', () => {
   });
 });
 
+describe('tree-shaking (sideEffects)', () => {
+  it("'castlet/stream-player.js' is kept, a bare import of the podcast class module is dropped", async () => {
+    const { js } = await viteBuild('one-tag');
+    expect(js).toContain('stream-player');
+    expect(js).not.toContain('podcast-player');
+    expect(js).not.toContain('castlet-chapterchange');
+  });
+});
+
 describe('JSX types for Preact and Solid', () => {
   it.each(['preact', 'solid'])('%s: the tags, attributes and typed events type-check (tsc --noEmit)', async (app) => {
     await expect(node('typescript/bin/tsc', ['-p', `apps/${app}`])).resolves.toBeTruthy();

@@ -19,6 +19,7 @@ import { ApiFailure, errorResponse } from './respond.ts';
 import { DEMO_TOKENS, seedStore } from './seed.ts';
 import { serveStatic } from './static-files.ts';
 import type { Store } from './store.ts';
+import { listenUrl, type Urls } from './views.ts';
 
 // node:url's URL, so this also works where a test environment (happy-dom) replaces URL.
 const REPO = fileURLToPath(new NodeURL('../../', import.meta.url));
@@ -44,6 +45,14 @@ export interface AppOptions {
   listenTickMs?: number;
   /** Now playing follows the live loop's track list (default false). */
   followLiveLoop?: boolean;
+  /**
+   * The public origin absolute URLs in responses are built from (PUBLIC_URL), never the
+   * request's Host header. A function is read on every use (startServer passes the listen
+   * address once it is known). Default http://127.0.0.1:8080.
+   */
+  publicUrl?: string | (() => string);
+  /** At most this many SSE and /listen connections open at once (default MAX_STREAMS); over it 503. */
+  maxStreams?: number;
 }
 
 export interface MockApp {
@@ -56,7 +65,13 @@ export interface MockApp {
 export function createApp(options: AppOptions = {}): MockApp {
   const catalog = options.catalog ?? loadCatalog(options.mediaDir);
   const store = seedStore(catalog, { ...DEMO_TOKENS, ...options.tokens });
-  const connections = new Connections();
+  const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
+  const urls: Urls = {
+    get origin() {
+      return typeof publicUrl === 'function' ? publicUrl() : publicUrl;
+    },
+    stream: (channel) => listenUrl(urls.origin, channel),
+  };
   const log = options.log ?? batchedStdout();
   const stopFollowing = options.followLiveLoop ? followLiveLoop(store, catalog.live) : () => {};
 
@@ -73,6 +88,9 @@ export function createApp(options: AppOptions = {}): MockApp {
         }),
       },
     ]),
+  );
+  const connections = new Connections(options.maxStreams, () =>
+    [...broadcasts.values()].reduce((sum, { broadcast }) => sum + broadcast.listeners, 0),
   );
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
@@ -92,9 +110,9 @@ export function createApp(options: AppOptions = {}): MockApp {
     await next();
   });
   app.use('/private/*', requireToken('private', () => store.tokens));
-  app.all('/private/*', privateApi(store, catalog.tone));
+  app.all('/private/*', privateApi(store, catalog.tone, urls));
 
-  app.route('/public', publicApi(store, connections, {
+  app.route('/public', publicApi(store, urls, connections, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     coalesceMs: options.coalesceMs ?? 150,
     retryMs: 3000,
@@ -111,6 +129,14 @@ export function createApp(options: AppOptions = {}): MockApp {
       });
     }
     const { channel, broadcast } = entry;
+    if (c.req.method !== 'HEAD') {
+      try {
+        connections.reserve();
+      } catch (err) {
+        if (err instanceof ApiFailure) return errorResponse(err, cors);
+        throw err;
+      }
+    }
     return new Response(c.req.method === 'HEAD' ? null : broadcast.listen(), {
       headers: {
         ...cors,

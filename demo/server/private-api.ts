@@ -7,9 +7,9 @@ import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
 import { chaptersField, numberField, textField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
-import { ApiFailure, errorResponse, etagOf, jsonResponse, originOf } from './respond.ts';
+import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
 import type { Store } from './store.ts';
-import { accountInfo, episodeView } from './views.ts';
+import { accountInfo, episodeView, type Urls } from './views.ts';
 
 type Handler = (c: Context<AppEnv>) => Response;
 type Routes = Record<string, Partial<Record<'GET' | 'POST', Handler>>>;
@@ -20,7 +20,7 @@ export const AUDIO_BUDGET = 96 * 1024 * 1024;
 export const GENERATED_DURATION = { default: 120, min: 10, max: 3600 };
 
 /** The handler of every /private/* request (mount after the body reader and the auth middleware). */
-export function privateApi(store: Store, tone: AudioFile): Handler {
+export function privateApi(store: Store, tone: AudioFile, urls: Urls): Handler {
   let nextEpisode = store.episodes.length + 1;
   const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number }>();
   /** The tone repeated to `seconds`, made once per length (a 500-episode feed stays small). */
@@ -35,11 +35,10 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
     }
     return made;
   };
-  const origin = (c: Context<AppEnv>) => originOf(c.req.raw);
 
   const routes: Routes = {
     checkToken: { GET: () => jsonResponse(store.tokens) },
-    accountInfo: { GET: (c) => jsonResponse(accountInfo(store, origin(c))) },
+    accountInfo: { GET: () => jsonResponse(accountInfo(store, urls)) },
     startServer: {
       POST: () => {
         store.setReady(true);
@@ -65,7 +64,7 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
         return jsonResponse({ channel: channel.id, now_playing });
       },
     },
-    podcasts: { GET: (c) => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, origin(c))) }) },
+    podcasts: { GET: () => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, urls.origin)) }) },
     addPodcast: {
       POST: (c) => {
         const body = c.get('body');
@@ -90,7 +89,7 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
         };
         while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
         store.addEpisode(episode);
-        return jsonResponse(episodeView(episode, origin(c)), 201);
+        return jsonResponse(episodeView(episode, urls.origin), 201);
       },
     },
     deletePodcast: {

@@ -1,6 +1,7 @@
 /**
  * `npm run mock`: the mock service on PORT/HOST (default 127.0.0.1:8080) with the seeded
- * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens.
+ * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens;
+ * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address).
  */
 import { isUuid } from '../../src/internal/tokens.ts';
 import { DEMO_TOKENS } from './seed.ts';
@@ -21,8 +22,23 @@ const publicToken = env.DEMO_PUBLIC_TOKEN || DEMO_TOKENS.public_token;
 if (!isUuid(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (!isUuid(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
+const publicUrl = env.PUBLIC_URL ? originUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined;
 
-const server = await startServer({ port, host, privateToken, publicToken, followLiveLoop: true }).catch(
+/** An http(s) URL with nothing after the origin but an optional path prefix, without a trailing slash. */
+function originUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`${name} must be an absolute http(s) URL such as https://radio.example, not "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    fail(`${name} must be an http(s) URL without query, fragment or credentials, not "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+const server = await startServer({ port, host, privateToken, publicToken, publicUrl, followLiveLoop: true }).catch(
   (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
 );
 // The design asks for the demo tokens at startup; request logs never contain them.

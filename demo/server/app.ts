@@ -11,6 +11,7 @@ import { loadCatalog, type Catalog } from './catalog.ts';
 import { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { episodeAudio } from './episode-audio.ts';
+import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
 import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
@@ -129,6 +130,8 @@ export function createApp(options: AppOptions = {}): MockApp {
       });
     }
     const { channel, broadcast } = entry;
+    // Players such as VLC or ffplay ask for in-band titles; browsers never do.
+    const icy = c.req.header('icy-metadata')?.trim() === '1';
     if (c.req.method !== 'HEAD') {
       try {
         connections.reserve();
@@ -137,7 +140,8 @@ export function createApp(options: AppOptions = {}): MockApp {
         throw err;
       }
     }
-    return new Response(c.req.method === 'HEAD' ? null : broadcast.listen(), {
+    const title = () => icyTitle(store.nowPlaying(channel.id).current);
+    return new Response(c.req.method === 'HEAD' ? null : broadcast.listen(icy ? icyInterleaver(title) : undefined), {
       headers: {
         ...cors,
         'Content-Type': 'audio/mpeg',
@@ -146,6 +150,7 @@ export function createApp(options: AppOptions = {}): MockApp {
         'icy-genre': channel.genre,
         'icy-br': String(Math.round((broadcast.byteRate * 8) / 1000)),
         'icy-pub': '0',
+        ...(icy ? { 'icy-metaint': String(ICY_METAINT) } : {}),
       },
     });
   });

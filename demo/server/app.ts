@@ -11,6 +11,7 @@ import { loadCatalog, type Catalog } from './catalog.ts';
 import { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { episodeAudio } from './episode-audio.ts';
+import { Icecast, type IcecastConfig } from './icecast.ts';
 import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
 import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
@@ -54,6 +55,11 @@ export interface AppOptions {
   publicUrl?: string | (() => string);
   /** At most this many SSE and /listen connections open at once (default MAX_STREAMS); over it 503. */
   maxStreams?: number;
+  /**
+   * Icecast mode: each channel's mountpoint is a mount on this Icecast (ICECAST_URL …);
+   * /listen is then not served. Default: the built-in stream.
+   */
+  icecast?: IcecastConfig;
 }
 
 export interface MockApp {
@@ -71,13 +77,15 @@ export function createApp(options: AppOptions = {}): MockApp {
     get origin() {
       return typeof publicUrl === 'function' ? publicUrl() : publicUrl;
     },
-    stream: (channel) => listenUrl(urls.origin, channel),
+    stream: (channel) => (icecast ? icecast.mountUrl(channel) : listenUrl(urls.origin, channel)),
   };
   const log = options.log ?? batchedStdout();
-  const stopFollowing = options.followLiveLoop ? followLiveLoop(store, catalog.live) : () => {};
+  const icecast = options.icecast ? new Icecast(store, options.icecast, log) : undefined;
+  // The demo loop plays on the built-in stream only; in Icecast mode titles come from the source.
+  const follower = options.followLiveLoop && !icecast ? followLiveLoop(store, catalog.live) : undefined;
 
   const broadcasts = new Map(
-    store.channels.map((channel) => [
+    (icecast ? [] : store.channels).map((channel) => [
       channel.mountpoint,
       {
         channel,
@@ -111,7 +119,13 @@ export function createApp(options: AppOptions = {}): MockApp {
     await next();
   });
   app.use('/private/*', requireToken('private', () => store.tokens));
-  app.all('/private/*', privateApi(store, catalog.tone, urls));
+  app.all('/private/*', privateApi(store, {
+    tone: catalog.tone,
+    urls,
+    ...(icecast ? { icecast } : {}),
+    ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+  }));
+  icecast?.start();
 
   app.route('/public', publicApi(store, urls, connections, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
@@ -122,7 +136,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.get('/listen/:mount', (c) => {
     const cors = { 'Access-Control-Allow-Origin': '*' };
     const entry = broadcasts.get(c.req.param('mount'));
-    if (!entry) return errorResponse(new ApiFailure('not_found', 'There is no such mountpoint.'), cors);
+    if (!entry) {
+      const hint = icecast ? `The streams are on Icecast (${icecast.url}): use stream_url.` : 'There is no such mountpoint.';
+      return errorResponse(new ApiFailure('not_found', hint), cors);
+    }
     if (!store.ready) {
       return errorResponse(new ApiFailure('server_offline', 'The stream is offline; the owner has stopped the server.'), {
         ...cors,
@@ -181,7 +198,8 @@ export function createApp(options: AppOptions = {}): MockApp {
     app,
     store,
     closeConnections() {
-      stopFollowing();
+      follower?.();
+      icecast?.stop();
       connections.closeAll();
       closeListeners();
     },

@@ -1,7 +1,8 @@
 /**
  * `npm run mock`: the mock service on PORT/HOST (default 127.0.0.1:8080) with the seeded
  * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens;
- * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address).
+ * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address);
+ * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode.
  */
 import { isUuid } from '../../src/internal/tokens.ts';
 import { DEMO_TOKENS } from './seed.ts';
@@ -23,6 +24,15 @@ if (!isUuid(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4
 if (!isUuid(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
 const publicUrl = env.PUBLIC_URL ? originUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined;
+const icecast = env.ICECAST_URL
+  ? {
+      url: originUrl('ICECAST_URL', env.ICECAST_URL),
+      ...(env.ICECAST_ADMIN_USER ? { adminUser: env.ICECAST_ADMIN_USER } : {}),
+      ...(env.ICECAST_ADMIN_PASSWORD ? { adminPassword: env.ICECAST_ADMIN_PASSWORD } : {}),
+    }
+  : undefined;
+if (!icecast && (env.ICECAST_ADMIN_USER || env.ICECAST_ADMIN_PASSWORD)) fail('ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD need ICECAST_URL');
+if (icecast && !icecast.adminUser !== !icecast.adminPassword) fail('set both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD, or neither');
 
 /** An http(s) URL with nothing after the origin but an optional path prefix, without a trailing slash. */
 function originUrl(name: string, value: string): string {
@@ -38,11 +48,12 @@ function originUrl(name: string, value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-const server = await startServer({ port, host, privateToken, publicToken, publicUrl, followLiveLoop: true }).catch(
+const server = await startServer({ port, host, privateToken, publicToken, publicUrl, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
   (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
 );
 // The design asks for the demo tokens at startup; request logs never contain them.
 console.log(`castlet mock on ${server.url}  public token ${publicToken}  private token ${privateToken}`);
+if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -17,8 +17,8 @@ export interface IcecastConfig {
   pollMs?: number;
 }
 
-/** Polls this many times with a non-JSON answer before calling Icecast broken. */
-const BAD_ANSWERS_TOLERATED = 3;
+/** Icecast answers half-written JSON for ~300 ms after it starts: tolerated this long. */
+const BAD_ANSWER_GRACE_MS = 2000;
 
 export class Icecast {
   readonly url: string;
@@ -29,7 +29,7 @@ export class Icecast {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running = false;
   #down: string | undefined;
-  #badAnswers = 0;
+  #badSince: number | undefined;
   #lastTitle = new Map<string, string>();
 
   constructor(store: Store, config: IcecastConfig, log: (line: string) => void) {
@@ -82,10 +82,10 @@ export class Icecast {
       outcome = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
     }
     if (!this.#running) return;
-    if (outcome === null && ++this.#badAnswers < BAD_ANSWERS_TOLERATED) {
-      // Icecast answers half-written JSON for a moment after it starts: keep what we know.
+    if (outcome === null && Date.now() - (this.#badSince ??= Date.now()) < BAD_ANSWER_GRACE_MS) {
+      // Half-written JSON for a moment after Icecast starts: keep what we know.
     } else if (outcome instanceof Map) {
-      this.#badAnswers = 0;
+      this.#badSince = undefined;
       if (this.#down !== undefined) this.#log(`icecast: ${this.url} answers again`);
       this.#down = undefined;
       this.#apply(outcome);

@@ -87,6 +87,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // A real Icecast (Debian icecast2 + ezstream) behind the mock; skipped where absent.
+          name: 'icecast',
+          environment: 'node',
+          include: ['test/icecast/**/*.test.ts'],
+          globalSetup: ['test/support/browser-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

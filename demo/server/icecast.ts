@@ -117,9 +117,15 @@ export class Icecast {
     }
   }
 
-  /** Sets the mount's title (`/admin/metadata`, mode updinfo); false without admin or on failure. */
-  setTitle(channel: ChannelRecord, song: string): Promise<boolean> {
-    return this.#admin('metadata', channel, { mode: 'updinfo', song, charset: 'UTF-8' });
+  /**
+   * Sets the mount's title (`/admin/metadata`, mode updinfo); false without admin or on
+   * failure. It sends `artist` and `title`, not `song`: measured on Icecast 2.4.4, `song` on an
+   * MP3 mount replaces only the title part and keeps the artist the source sent (ezstream
+   * sends both), and it wins over `artist`/`title` when given too. Icecast shows the new
+   * title once the source sends its next block (about a second with ezstream).
+   */
+  setTitle(channel: ChannelRecord, np: { title: string; artist: string }): Promise<boolean> {
+    return this.#admin('metadata', channel, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
   }
 
   /** Drops the mount's source (`/admin/killsource`); false without admin or on failure. */
@@ -129,7 +135,10 @@ export class Icecast {
 
   async #admin(command: string, channel: ChannelRecord, params: Record<string, string>): Promise<boolean> {
     if (!this.#auth) return false;
-    const query = new URLSearchParams({ mount: `/${channel.mountpoint}`, ...params });
+    // Icecast decodes %20 but not `+` (URLSearchParams' space): encode each value by hand.
+    const query = Object.entries({ mount: `/${channel.mountpoint}`, ...params })
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('&');
     try {
       const res = await fetch(`${this.url}/admin/${command}?${query}`, {
         headers: { Authorization: this.#auth },

@@ -9,7 +9,6 @@ import { chaptersField, numberField, textField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
 import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
 import type { Icecast } from './icecast.ts';
-import { icyTitle } from './icy.ts';
 import type { Store } from './store.ts';
 import { accountInfo, episodeView, type Urls } from './views.ts';
 
@@ -80,7 +79,7 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
         const replaced_at = nowPlayingUntil()?.toISOString() ?? null;
         if (!icecast) return jsonResponse({ channel: channel.id, now_playing, replaced_at });
         // Icecast mode: every listener of the mount (castlet, VLC …) sees the title.
-        const icecast_updated = await icecast.setTitle(channel, icyTitle(now_playing));
+        const icecast_updated = await icecast.setTitle(channel, now_playing);
         return jsonResponse({ channel: channel.id, now_playing, replaced_at, icecast_updated });
       },
     },

@@ -109,7 +109,8 @@ describe('Icecast mode, with admin credentials', () => {
     expect(r.body.replaced_at).toBeNull();
     const call0 = fake.admin[0]!;
     expect(call0.path).toBe('/admin/metadata');
-    expect(Object.fromEntries(call0.query)).toMatchObject({ mount: '/live', mode: 'updinfo', song: 'Owner - Owner Song' });
+    expect(Object.fromEntries(call0.query)).toEqual({ mount: '/live', mode: 'updinfo', artist: 'Owner', title: 'Owner Song', charset: 'UTF-8' });
+    expect(call0.auth).toBe(`Basic ${Buffer.from('admin:hackme').toString('base64')}`);
     // Icecast now reports that title: it is the current track, not a new one.
     fake.status = onAir(fake, { title: 'Owner - Owner Song' });
     await new Promise((r) => setTimeout(r, 300));

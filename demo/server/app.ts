@@ -19,7 +19,7 @@ import { privateApi } from './private-api.ts';
 import { publicApi } from './public-api.ts';
 import { ApiFailure, errorResponse } from './respond.ts';
 import { DEMO_TOKENS, seedStore } from './seed.ts';
-import { serveStatic } from './static-files.ts';
+import { PAGE_CSP, serveStatic } from './static-files.ts';
 import type { Store } from './store.ts';
 import { listenUrl, type Urls } from './views.ts';
 
@@ -184,7 +184,13 @@ export function createApp(options: AppOptions = {}): MockApp {
     page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
     dir: options.staticDir ?? `${REPO}dist`,
   };
-  app.get('*', (c) => serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD'));
+  // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
+  const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;
+  app.get('*', async (c) => {
+    const res = await serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD');
+    if (pageCsp && res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pageCsp);
+    return res;
+  });
   app.notFound(() => new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
   app.onError((err) => {
     log(`error: ${err instanceof Error ? err.message : String(err)}`);

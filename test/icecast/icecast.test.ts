@@ -101,20 +101,6 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     expect(last().history.filter((h: { title: string }) => h.title === 'Owner Song')).toEqual([]);
   });
 
-  it('the source stops → offline (stream_url null) pushed within 5 s; back → live', async () => {
-    const stopped = Date.now();
-    await ice.stopSource();
-    await waitFor(() => last()?.status === 'offline', 5000, 'offline pushed');
-    console.log(`[icecast] offline pushed ${Date.now() - stopped} ms after the source stopped`);
-    expect(last().stream_url).toBeNull();
-    const back = Date.now();
-    await ice.startSource('Marisol and the Comets', 'Slow Orbit');
-    await waitFor(() => last()?.status === 'live' && last().now_playing?.title === 'Slow Orbit', 10_000, 'live again');
-    console.log(`[icecast] live pushed ${Date.now() - back} ms after the source came back`);
-    expect(last().stream_url).toBe(`${ice.url}/live`);
-    expect(await readMount(8 * 1024)).toBeGreaterThanOrEqual(8 * 1024);
-  });
-
   let listening: TestPage | undefined;
   it('the widget plays from the Icecast mount in Chromium, under a CSP that allows the mount\'s origin', async () => {
     const csp = `default-src 'none'; script-src ${env.mock}; connect-src ${env.mock}; media-src ${ice.url}; style-src 'unsafe-inline'`;
@@ -127,6 +113,20 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     expect(t.requests.some((u) => u.startsWith(`${ice.url}/live`))).toBe(true);
     expect(t.problems).toEqual([]);
     listening = t;
+  });
+
+  it('the source stops → offline (stream_url null) pushed within 5 s; back → live', async () => {
+    const stopped = Date.now();
+    await ice.stopSource();
+    await waitFor(() => last()?.status === 'offline', 5000, 'offline pushed');
+    console.log(`[icecast] offline pushed ${Date.now() - stopped} ms after the source stopped`);
+    expect(last().stream_url).toBeNull();
+    const back = Date.now();
+    await ice.startSource('Marisol and the Comets', 'Slow Orbit');
+    await waitFor(() => last()?.status === 'live' && last().now_playing?.title === 'Slow Orbit', 10_000, 'live again');
+    console.log(`[icecast] live pushed ${Date.now() - back} ms after the source came back`);
+    expect(last().stream_url).toBe(`${ice.url}/live`);
+    expect(await readMount(8 * 1024)).toBeGreaterThanOrEqual(8 * 1024);
   });
 
   // The widget side of issue 12 (Deliver 2) is built on another branch: this fails until it lands.
@@ -142,6 +142,19 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     await ice.startSource('Paper Lanterns', 'Tide');
     await waitForState(t.page, 'stream-player', 'playing', 10_000);
     console.log(`[icecast] widget playing again ${Date.now() - back} ms after the source came back`);
+  });
+
+  it('the demo page allows the Icecast origin in its CSP and its owner console shows the CSP line a site needs', async () => {
+    const t = await env.visit(`${env.mock}/`);
+    await t.page.fill('#check [name=token]', PRIVATE);
+    await t.page.click('#check button[type=submit]');
+    await t.page.waitForFunction(() => document.querySelector('#stream-csp')?.textContent?.includes('media-src'), undefined, { timeout: 5000 });
+    expect(await t.page.textContent('#stream-csp')).toContain(`media-src ${ice.url} ${env.mock};`);
+    await waitForState(t.page, '#widgets stream-player', 'ready', 10_000);
+    await t.page.click('#widgets stream-player button[part=play]');
+    await waitForState(t.page, '#widgets stream-player', 'playing', 10_000);
+    expect(t.problems.filter((p) => /Content Security Policy/i.test(p))).toEqual([]);
+    await t.page.click('#widgets stream-player button[part=play]');
   });
 
   it('stopServer drops the source through /admin/killsource and stops advertising; startServer advertises again', async () => {

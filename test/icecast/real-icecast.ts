@@ -97,8 +97,8 @@ export async function startIcecast(): Promise<RealIcecast> {
   for (;;) {
     try {
       if (icecast.exitCode !== null) throw new Error(`icecast2 exited (${icecast.exitCode}): ${stderr}`);
-      await status();
-      break;
+      if ((await status()).icestats) break;
+      throw new Error('not Icecast status yet');
     } catch (err) {
       if (icecast.exitCode !== null || Date.now() > deadline) {
         await killAndWait(icecast);
@@ -137,17 +137,23 @@ export async function startIcecast(): Promise<RealIcecast> {
 `,
       );
       chmodSync(ezConfig, 0o600);
-      const child = spawn('ezstream', ['-c', ezConfig], { stdio: ['ignore', 'ignore', 'pipe'] });
-      let err = '';
-      child.stderr!.on('data', (d) => (err += d));
-      ezstream = child;
-      const until = Date.now() + 10_000;
-      for (;;) {
-        const source = (await status().catch(() => ({}))).icestats?.source;
-        if (source) return;
-        if (child.exitCode !== null) throw new Error(`ezstream exited (${child.exitCode}): ${err}`);
-        if (Date.now() > until) throw new Error(`ezstream did not connect: ${err}`);
-        await new Promise((r) => setTimeout(r, 50));
+      // A source connecting right after Icecast started (or dropped the last one) is
+      // sometimes refused: try again, a few times.
+      for (let attempt = 1; ; attempt++) {
+        const child = spawn('ezstream', ['-c', ezConfig], { stdio: ['ignore', 'ignore', 'pipe'] });
+        let err = '';
+        child.stderr!.on('data', (d) => (err += d));
+        ezstream = child;
+        const until = Date.now() + 10_000;
+        for (;;) {
+          const source = (await status().catch(() => ({}))).icestats?.source;
+          if (source && child.exitCode === null) return;
+          if (child.exitCode !== null || Date.now() > until) break;
+          await new Promise((r) => setTimeout(r, 50));
+        }
+        await killAndWait(child);
+        if (attempt === 3) throw new Error(`ezstream did not connect to ${url}/live: ${err}`);
+        await new Promise((r) => setTimeout(r, 300 * attempt));
       }
     },
     async stopSource() {

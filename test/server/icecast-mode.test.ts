@@ -72,6 +72,12 @@ describe('Icecast mode, with admin credentials', () => {
     expect(r.body.error_description).toContain(fake.url);
   });
 
+  it('the demo page\'s CSP lets its players fetch the Icecast origin', async () => {
+    const page = await fetch(`${server.url}/`);
+    await page.body?.cancel();
+    expect(page.headers.get('content-security-policy')).toContain(`media-src 'self' ${fake.url};`);
+  });
+
   it('a source → live pushed, stream_url the mount, listeners and now playing from the mount', async () => {
     fake.status = onAir(fake, { title: 'The Band - First - Song' });
     const live = await waitFor(() => (last()?.status === 'live' ? last() : undefined), 2000, 'live');

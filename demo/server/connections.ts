@@ -4,8 +4,12 @@
  */
 import { ApiFailure } from './respond.ts';
 
-/** Default cap on open SSE + /listen connections (each holds a socket and a descriptor). */
-export const MAX_STREAMS = 500;
+/**
+ * Default cap on open SSE + /listen connections (each holds a socket and a file descriptor):
+ * keep it below the process's descriptor limit (`ulimit -n`) with room for short requests.
+ * `npm run mock` takes MAX_STREAMS from the environment.
+ */
+export const MAX_STREAMS = 1000;
 /** Seconds a client is told to wait when the cap is reached. */
 export const BUSY_RETRY_AFTER = 10;
 

@@ -2,9 +2,11 @@
  * `npm run mock`: the mock service on PORT/HOST (default 127.0.0.1:8080) with the seeded
  * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens;
  * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address);
- * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode.
+ * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode;
+ * MAX_STREAMS caps open SSE + /listen connections (default 1000).
  */
 import { isUuid } from '../../src/internal/tokens.ts';
+import { MAX_STREAMS } from './connections.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';
 
@@ -23,6 +25,8 @@ const publicToken = env.DEMO_PUBLIC_TOKEN || DEMO_TOKENS.public_token;
 if (!isUuid(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (!isUuid(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
+const maxStreams = Number(env.MAX_STREAMS ?? MAX_STREAMS);
+if (!Number.isInteger(maxStreams) || maxStreams < 1) fail(`MAX_STREAMS must be a whole number of connections, not "${env.MAX_STREAMS}"`);
 const publicUrl = env.PUBLIC_URL ? originUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined;
 const icecast = env.ICECAST_URL
   ? {
@@ -48,7 +52,7 @@ function originUrl(name: string, value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-const server = await startServer({ port, host, privateToken, publicToken, publicUrl, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
+const server = await startServer({ port, host, privateToken, publicToken, publicUrl, maxStreams, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
   (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
 );
 // The design asks for the demo tokens at startup; request logs never contain them.

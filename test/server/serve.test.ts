@@ -81,6 +81,7 @@ describe('main.ts (npm run mock)', () => {
     [{ PUBLIC_URL: 'radio.example' }, /PUBLIC_URL must be an absolute http\(s\) URL/],
     [{ PUBLIC_URL: 'https://radio.example/?x=1' }, /PUBLIC_URL must be an http\(s\) URL without query/],
     [{ ICECAST_URL: 'ftp://x' }, /ICECAST_URL/],
+    [{ MAX_STREAMS: '0' }, /MAX_STREAMS/],
     [{ ICECAST_ADMIN_USER: 'admin', ICECAST_ADMIN_PASSWORD: 'pw' }, /need ICECAST_URL/],
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_ADMIN_USER: 'admin' }, /both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD/],
   ])('refuses a bad environment %j', async (env, message) => {

@@ -148,6 +148,18 @@ export default defineConfig({
           hookTimeout: 300_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // A real Icecast (Debian icecast2 + ezstream) behind the mock; skipped where absent.
+          name: 'icecast',
+          environment: 'node',
+          include: ['test/icecast/**/*.test.ts'],
+          globalSetup: ['test/support/browser-global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

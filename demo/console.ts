@@ -99,6 +99,25 @@ async function loadEpisodes() {
   );
 }
 
+/**
+ * The CSP line a site needs for the stream: its players fetch the stream (on this origin,
+ * or on the station's own Icecast) with `media-src`.
+ */
+async function showStreamCsp() {
+  const { status, body } = await call('accountInfo', 'GET', undefined, true);
+  const url = status === 200 ? (body?.channels?.[0]?.stream_url as string | undefined) : undefined;
+  let pre = document.querySelector<HTMLElement>('#stream-csp');
+  if (!pre) {
+    const note = document.createElement('p');
+    note.textContent = 'If your site sends a Content-Security-Policy, allow the stream and the service:';
+    pre = document.createElement('pre');
+    pre.id = 'stream-csp';
+    $('#snippet').after(note, pre);
+  }
+  const stream = url ? new URL(url).origin : location.origin;
+  pre.textContent = `Content-Security-Policy: media-src ${stream}${stream === location.origin ? '' : ` ${location.origin}`}; connect-src ${location.origin}; script-src ${location.origin}`;
+}
+
 /** After a change of episodes, the podcast widgets ask again. */
 const refreshPodcasts = () => document.querySelectorAll<PodcastPlayer>('podcast-player').forEach((p) => p.refresh());
 
@@ -107,7 +126,7 @@ async function check() {
   if (status === 200 && body) {
     sessionStorage.setItem(STORE_KEY, token);
     showPair(body as { public_token: string; private_token: string });
-    await loadEpisodes();
+    await Promise.all([loadEpisodes(), showStreamCsp()]);
   } else {
     $('#account').hidden = true;
   }

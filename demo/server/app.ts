@@ -11,14 +11,17 @@ import { loadCatalog, type Catalog } from './catalog.ts';
 import { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { episodeAudio } from './episode-audio.ts';
+import { Icecast, type IcecastConfig } from './icecast.ts';
+import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
 import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
 import { publicApi } from './public-api.ts';
 import { ApiFailure, errorResponse } from './respond.ts';
 import { DEMO_TOKENS, seedStore } from './seed.ts';
-import { serveStatic } from './static-files.ts';
+import { PAGE_CSP, serveStatic } from './static-files.ts';
 import type { Store } from './store.ts';
+import { listenUrl, type Urls } from './views.ts';
 
 // node:url's URL, so this also works where a test environment (happy-dom) replaces URL.
 const REPO = fileURLToPath(new NodeURL('../../', import.meta.url));
@@ -44,6 +47,19 @@ export interface AppOptions {
   listenTickMs?: number;
   /** Now playing follows the live loop's track list (default false). */
   followLiveLoop?: boolean;
+  /**
+   * The public origin absolute URLs in responses are built from (PUBLIC_URL), never the
+   * request's Host header. A function is read on every use (startServer passes the listen
+   * address once it is known). Default http://127.0.0.1:8080.
+   */
+  publicUrl?: string | (() => string);
+  /** At most this many SSE and /listen connections open at once (default MAX_STREAMS); over it 503. */
+  maxStreams?: number;
+  /**
+   * Icecast mode: each channel's mountpoint is a mount on this Icecast (ICECAST_URL …);
+   * /listen is then not served. Default: the built-in stream.
+   */
+  icecast?: IcecastConfig;
 }
 
 export interface MockApp {
@@ -56,12 +72,20 @@ export interface MockApp {
 export function createApp(options: AppOptions = {}): MockApp {
   const catalog = options.catalog ?? loadCatalog(options.mediaDir);
   const store = seedStore(catalog, { ...DEMO_TOKENS, ...options.tokens });
-  const connections = new Connections();
+  const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
+  const urls: Urls = {
+    get origin() {
+      return typeof publicUrl === 'function' ? publicUrl() : publicUrl;
+    },
+    stream: (channel) => (icecast ? icecast.mountUrl(channel) : listenUrl(urls.origin, channel)),
+  };
   const log = options.log ?? batchedStdout();
-  const stopFollowing = options.followLiveLoop ? followLiveLoop(store, catalog.live) : () => {};
+  const icecast = options.icecast ? new Icecast(store, options.icecast, log) : undefined;
+  // The demo loop plays on the built-in stream only; in Icecast mode titles come from the source.
+  const follower = options.followLiveLoop && !icecast ? followLiveLoop(store, catalog.live) : undefined;
 
   const broadcasts = new Map(
-    store.channels.map((channel) => [
+    (icecast ? [] : store.channels).map((channel) => [
       channel.mountpoint,
       {
         channel,
@@ -73,6 +97,9 @@ export function createApp(options: AppOptions = {}): MockApp {
         }),
       },
     ]),
+  );
+  const connections = new Connections(options.maxStreams, () =>
+    [...broadcasts.values()].reduce((sum, { broadcast }) => sum + broadcast.listeners, 0),
   );
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
@@ -92,9 +119,15 @@ export function createApp(options: AppOptions = {}): MockApp {
     await next();
   });
   app.use('/private/*', requireToken('private', () => store.tokens));
-  app.all('/private/*', privateApi(store, catalog.tone));
+  app.all('/private/*', privateApi(store, {
+    tone: catalog.tone,
+    urls,
+    ...(icecast ? { icecast } : {}),
+    ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+  }));
+  icecast?.start();
 
-  app.route('/public', publicApi(store, connections, {
+  app.route('/public', publicApi(store, urls, connections, {
     heartbeatMs: options.heartbeatMs ?? 15_000,
     coalesceMs: options.coalesceMs ?? 150,
     retryMs: 3000,
@@ -103,7 +136,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.get('/listen/:mount', (c) => {
     const cors = { 'Access-Control-Allow-Origin': '*' };
     const entry = broadcasts.get(c.req.param('mount'));
-    if (!entry) return errorResponse(new ApiFailure('not_found', 'There is no such mountpoint.'), cors);
+    if (!entry) {
+      const hint = icecast ? `The streams are on Icecast (${icecast.url}): use stream_url.` : 'There is no such mountpoint.';
+      return errorResponse(new ApiFailure('not_found', hint), cors);
+    }
     if (!store.ready) {
       return errorResponse(new ApiFailure('server_offline', 'The stream is offline; the owner has stopped the server.'), {
         ...cors,
@@ -111,7 +147,18 @@ export function createApp(options: AppOptions = {}): MockApp {
       });
     }
     const { channel, broadcast } = entry;
-    return new Response(c.req.method === 'HEAD' ? null : broadcast.listen(), {
+    // Players such as VLC or ffplay ask for in-band titles; browsers never do.
+    const icy = c.req.header('icy-metadata')?.trim() === '1';
+    if (c.req.method !== 'HEAD') {
+      try {
+        connections.reserve();
+      } catch (err) {
+        if (err instanceof ApiFailure) return errorResponse(err, cors);
+        throw err;
+      }
+    }
+    const title = () => icyTitle(store.nowPlaying(channel.id).current);
+    return new Response(c.req.method === 'HEAD' ? null : broadcast.listen(icy ? icyInterleaver(title) : undefined), {
       headers: {
         ...cors,
         'Content-Type': 'audio/mpeg',
@@ -120,6 +167,7 @@ export function createApp(options: AppOptions = {}): MockApp {
         'icy-genre': channel.genre,
         'icy-br': String(Math.round((broadcast.byteRate * 8) / 1000)),
         'icy-pub': '0',
+        ...(icy ? { 'icy-metaint': String(ICY_METAINT) } : {}),
       },
     });
   });
@@ -136,7 +184,13 @@ export function createApp(options: AppOptions = {}): MockApp {
     page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
     dir: options.staticDir ?? `${REPO}dist`,
   };
-  app.get('*', (c) => serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD', c.req.raw.headers));
+  // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
+  const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;
+  app.get('*', async (c) => {
+    const res = await serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD', c.req.raw.headers);
+    if (pageCsp && res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pageCsp);
+    return res;
+  });
   app.notFound(() => new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
   app.onError((err) => {
     log(`error: ${err instanceof Error ? err.message : String(err)}`);
@@ -150,7 +204,8 @@ export function createApp(options: AppOptions = {}): MockApp {
     app,
     store,
     closeConnections() {
-      stopFollowing();
+      follower?.();
+      icecast?.stop();
       connections.closeAll();
       closeListeners();
     },

@@ -76,7 +76,51 @@ function jsonFields(bytes: Uint8Array): Map<string, unknown[]> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ApiFailure('invalid_request', 'The JSON request body must be an object, like {"title": "…"}.');
   }
-  return new Map(Object.entries(value).map(([name, v]) => [name, [v]]));
+  const fields = new Map(Object.entries(value).map(([name, v]) => [name, [v]]));
+  // JSON.parse keeps the last of two equal keys: a key given twice keeps every value, so
+  // {"token":"a","token":"b"} is two different tokens (400) as in a form body.
+  for (const [name, values] of repeatedKeys(decodeUtf8(bytes))) fields.set(name, values);
+  return fields;
+}
+
+/**
+ * The top-level keys of a valid JSON object text that occur more than once, with all their
+ * values in order. One pass over the text: strings are skipped whole, depth is counted.
+ */
+export function repeatedKeys(text: string): Map<string, unknown[]> {
+  const seen = new Map<string, unknown[]>();
+  let depth = 0;
+  let key: string | undefined;
+  let valueStart = -1;
+  const endValue = (end: number) => {
+    if (key === undefined) return;
+    const list = seen.get(key) ?? [];
+    list.push(JSON.parse(text.slice(valueStart, end)));
+    seen.set(key, list);
+    key = undefined;
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      let end = i + 1;
+      while (text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
+      if (depth === 1 && key === undefined && valueStart < 0) {
+        key = JSON.parse(text.slice(i, end + 1)) as string;
+      }
+      i = end;
+    } else if (ch === ':' && depth === 1) {
+      valueStart = i + 1;
+    } else if (ch === '{' || ch === '[') {
+      depth++;
+    } else if ((ch === '}' || ch === ']') && --depth === 0) {
+      endValue(i);
+    } else if (ch === ',' && depth === 1) {
+      endValue(i);
+      valueStart = -1;
+    }
+  }
+  for (const [name, values] of seen) if (values.length < 2) seen.delete(name);
+  return seen;
 }
 
 async function multipartEntries(bytes: Uint8Array, contentType: string): Promise<Iterable<[string, unknown]>> {

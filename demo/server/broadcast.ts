@@ -20,6 +20,8 @@ export interface BroadcastOptions {
 
 interface Listener {
   controller: ReadableStreamDefaultController<Uint8Array>;
+  /** What this listener gets instead of the plain frames (ICY metadata interleaved). */
+  map: (chunk: Uint8Array) => Uint8Array;
   close(abort: boolean): void;
 }
 
@@ -62,8 +64,8 @@ export class Broadcast {
     return Buffer.concat(parts);
   }
 
-  /** A new listener: the body of its response. */
-  listen(): ReadableStream<Uint8Array> {
+  /** A new listener: the body of its response; `map` rewrites its chunks (default: none). */
+  listen(map: (chunk: Uint8Array) => Uint8Array = (chunk) => chunk): ReadableStream<Uint8Array> {
     let listener: Listener | undefined;
     return new ReadableStream<Uint8Array>(
       {
@@ -75,9 +77,10 @@ export class Broadcast {
           let from = this.#next;
           const n = this.#frames.length;
           for (let bytes = 0; bytes < this.#opts.burstBytes; ) bytes += this.#frames[(((--from) % n) + n) % n]!.length;
-          controller.enqueue(this.#bytes(from, this.#next));
+          controller.enqueue(map(this.#bytes(from, this.#next)));
           listener = {
             controller,
+            map,
             close: (abort) => {
               if (!this.#listeners.delete(listener!)) return;
               this.#changed();
@@ -109,7 +112,7 @@ export class Broadcast {
     const chunk = this.#bytes(this.#next, to);
     this.#next = to;
     for (const listener of [...this.#listeners]) {
-      listener.controller.enqueue(chunk);
+      listener.controller.enqueue(listener.map(chunk));
       if ((listener.controller.desiredSize ?? 0) < -this.#opts.maxBacklog) listener.close(true);
     }
   }

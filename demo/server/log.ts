@@ -1,24 +1,39 @@
 /**
  * One log line per request: method, path, status, milliseconds. Token values in the query
- * become `token=…`, UUID-shaped path segments become `…`; headers and bodies are never logged.
+ * become `token=…`, UUID-shaped text in the path or another parameter becomes `…`, written
+ * plainly or percent-encoded (`%2D` or `%2d` for a hyphen, any character escaped); headers
+ * and bodies are never logged.
  */
 import type { MiddlewareHandler } from 'hono';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 const MAX_LENGTH = 300;
 
-function isTokenName(raw: string): boolean {
+function decoded(raw: string): string | undefined {
   try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')).trim().toLowerCase() === 'token';
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
   } catch {
-    return raw.toLowerCase().includes('token');
+    return undefined;
   }
+}
+
+function isTokenName(raw: string): boolean {
+  return decoded(raw)?.trim().toLowerCase() === 'token' || raw.toLowerCase().includes('token');
+}
+
+/** `part` (a path segment or a query value) with UUIDs replaced, also percent-encoded ones. */
+function redactPart(part: string): string {
+  const plain = part.replace(UUID, '…');
+  if (!plain.includes('%')) return plain;
+  // A UUID hidden by percent-encoding: drop the whole part rather than re-encode it.
+  const text = decoded(plain);
+  return text === undefined ? plain.replace(/%2d/gi, '-').replace(UUID, '…') : text.search(UUID) >= 0 ? '…' : plain;
 }
 
 /** `path?query` with every token value replaced by `…`. */
 export function redactUrl(pathAndQuery: string): string {
   const q = pathAndQuery.indexOf('?');
-  const path = (q < 0 ? pathAndQuery : pathAndQuery.slice(0, q)).replace(UUID, '…');
+  const path = (q < 0 ? pathAndQuery : pathAndQuery.slice(0, q)).split('/').map(redactPart).join('/');
   if (q < 0) return path;
   const query = pathAndQuery
     .slice(q + 1)
@@ -26,7 +41,7 @@ export function redactUrl(pathAndQuery: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=');
       const name = eq < 0 ? pair : pair.slice(0, eq);
-      return isTokenName(name) ? `${name}=…` : pair.replace(UUID, '…');
+      return isTokenName(name) ? `${name}=…` : eq < 0 ? redactPart(pair) : `${redactPart(name)}=${redactPart(pair.slice(eq + 1))}`;
     })
     .join('&');
   return `${path}?${query}`;

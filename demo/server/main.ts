@@ -1,8 +1,12 @@
 /**
  * `npm run mock`: the mock service on PORT/HOST (default 127.0.0.1:8080) with the seeded
- * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens.
+ * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens;
+ * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address);
+ * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode;
+ * MAX_STREAMS caps open SSE + /listen connections (default 1000).
  */
 import { isUuid } from '../../src/internal/tokens.ts';
+import { MAX_STREAMS } from './connections.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';
 
@@ -21,12 +25,39 @@ const publicToken = env.DEMO_PUBLIC_TOKEN || DEMO_TOKENS.public_token;
 if (!isUuid(privateToken)) fail('DEMO_PRIVATE_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (!isUuid(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-12 hex digits)');
 if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
+const maxStreams = Number(env.MAX_STREAMS ?? MAX_STREAMS);
+if (!Number.isInteger(maxStreams) || maxStreams < 1) fail(`MAX_STREAMS must be a whole number of connections, not "${env.MAX_STREAMS}"`);
+const publicUrl = env.PUBLIC_URL ? originUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined;
+const icecast = env.ICECAST_URL
+  ? {
+      url: originUrl('ICECAST_URL', env.ICECAST_URL),
+      ...(env.ICECAST_ADMIN_USER ? { adminUser: env.ICECAST_ADMIN_USER } : {}),
+      ...(env.ICECAST_ADMIN_PASSWORD ? { adminPassword: env.ICECAST_ADMIN_PASSWORD } : {}),
+    }
+  : undefined;
+if (!icecast && (env.ICECAST_ADMIN_USER || env.ICECAST_ADMIN_PASSWORD)) fail('ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD need ICECAST_URL');
+if (icecast && !icecast.adminUser !== !icecast.adminPassword) fail('set both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD, or neither');
 
-const server = await startServer({ port, host, privateToken, publicToken, followLiveLoop: true }).catch(
+/** An http(s) URL with nothing after the origin but an optional path prefix, without a trailing slash. */
+function originUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    fail(`${name} must be an absolute http(s) URL such as https://radio.example, not "${value}"`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) {
+    fail(`${name} must be an http(s) URL without query, fragment or credentials, not "${value}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+const server = await startServer({ port, host, privateToken, publicToken, publicUrl, maxStreams, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
   (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
 );
 // The design asks for the demo tokens at startup; request logs never contain them.
 console.log(`castlet mock on ${server.url}  public token ${publicToken}  private token ${privateToken}`);
+if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -7,11 +7,12 @@ import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
 import { chaptersField, numberField, textField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
-import { ApiFailure, errorResponse, etagOf, jsonResponse, originOf } from './respond.ts';
+import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
+import type { Icecast } from './icecast.ts';
 import type { Store } from './store.ts';
-import { accountInfo, episodeView } from './views.ts';
+import { accountInfo, episodeView, type Urls } from './views.ts';
 
-type Handler = (c: Context<AppEnv>) => Response;
+type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
 type Routes = Record<string, Partial<Record<'GET' | 'POST', Handler>>>;
 
 export const EPISODE_LIMIT = 1000;
@@ -19,8 +20,18 @@ export const EPISODE_LIMIT = 1000;
 export const AUDIO_BUDGET = 96 * 1024 * 1024;
 export const GENERATED_DURATION = { default: 120, min: 10, max: 3600 };
 
+export interface PrivateApiOptions {
+  /** Episode audio is this tone repeated. */
+  tone: AudioFile;
+  urls: Urls;
+  /** Icecast mode: titles and stopping also go to Icecast. */
+  icecast?: Icecast;
+  /** When something else next replaces now playing (the demo loop), if anything does. */
+  nowPlayingUntil?: () => Date | null;
+}
+
 /** The handler of every /private/* request (mount after the body reader and the auth middleware). */
-export function privateApi(store: Store, tone: AudioFile): Handler {
+export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null }: PrivateApiOptions): Handler {
   let nextEpisode = store.episodes.length + 1;
   const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number }>();
   /** The tone repeated to `seconds`, made once per length (a 500-episode feed stays small). */
@@ -35,25 +46,28 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
     }
     return made;
   };
-  const origin = (c: Context<AppEnv>) => originOf(c.req.raw);
 
   const routes: Routes = {
     checkToken: { GET: () => jsonResponse(store.tokens) },
-    accountInfo: { GET: (c) => jsonResponse(accountInfo(store, origin(c))) },
+    accountInfo: { GET: () => jsonResponse(accountInfo(store, urls)) },
     startServer: {
       POST: () => {
+        // Icecast mode: the channels are advertised again; each is live once its mount has a source.
         store.setReady(true);
         return jsonResponse({ streaming_server_ready: 1 });
       },
     },
     stopServer: {
-      POST: () => {
+      POST: async () => {
         store.setReady(false);
-        return jsonResponse({ streaming_server_ready: 0 });
+        if (!icecast) return jsonResponse({ streaming_server_ready: 0 });
+        // Icecast mode: the stream is no longer advertised; with admin access the sources are dropped.
+        const dropped = icecast.admin && (await Promise.all(store.channels.map((ch) => icecast.killSource(ch)))).every(Boolean);
+        return jsonResponse({ streaming_server_ready: 0, icecast_sources_dropped: dropped });
       },
     },
     setNowPlaying: {
-      POST: (c) => {
+      POST: async (c) => {
         const body = c.get('body');
         const title = textField(body, 'title', { required: true, max: 200 })!;
         const artist = textField(body, 'artist', { max: 200 }) ?? '';
@@ -62,10 +76,14 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
         const channel = store.channel(channelId);
         if (!channel) throw new ApiFailure('not_found', `There is no channel "${channelId}" on this account.`);
         const now_playing = store.setNowPlaying(channel.id, { title, artist, artwork_url });
-        return jsonResponse({ channel: channel.id, now_playing });
+        const replaced_at = nowPlayingUntil()?.toISOString() ?? null;
+        if (!icecast) return jsonResponse({ channel: channel.id, now_playing, replaced_at });
+        // Icecast mode: every listener of the mount (castlet, VLC …) sees the title.
+        const icecast_updated = await icecast.setTitle(channel, now_playing);
+        return jsonResponse({ channel: channel.id, now_playing, replaced_at, icecast_updated });
       },
     },
-    podcasts: { GET: (c) => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, origin(c))) }) },
+    podcasts: { GET: () => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, urls.origin)) }) },
     addPodcast: {
       POST: (c) => {
         const body = c.get('body');
@@ -90,7 +108,7 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
         };
         while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
         store.addEpisode(episode);
-        return jsonResponse(episodeView(episode, origin(c)), 201);
+        return jsonResponse(episodeView(episode, urls.origin), 201);
       },
     },
     deletePodcast: {
@@ -103,7 +121,7 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
     resetTokens: { POST: () => jsonResponse(store.resetTokens()) },
   };
 
-  return function privateRoute(c) {
+  return async function privateRoute(c) {
     const name = c.req.path.slice('/private/'.length);
     const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
     if (!route) {
@@ -118,7 +136,7 @@ export function privateApi(store: Store, tone: AudioFile): Handler {
       );
     }
     try {
-      return handler(c);
+      return await handler(c);
     } catch (err) {
       if (err instanceof ApiFailure) return errorResponse(err);
       throw err;

@@ -7,10 +7,10 @@ import { requireToken } from './auth.ts';
 import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { ApiFailure, cacheableJson, errorResponse, originOf } from './respond.ts';
-import { SSE_HEADERS, streamEvents, type SseOptions } from './sse.ts';
+import { ApiFailure, cachedJson, cacheableJson, errorResponse } from './respond.ts';
+import { eventStream, SSE_HEADERS, type SseFeed, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
-import { podcastFeed, streamInfo } from './views.ts';
+import { feedCache, streamInfo, type Urls } from './views.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
@@ -31,12 +31,19 @@ export const publicCors: MiddlewareHandler = async function publicCors(c, next) 
   c.res.headers.set('Access-Control-Allow-Origin', '*');
 };
 
-export function publicApi(store: Store, connections: Connections, sse: SseOptions): Hono<AppEnv> {
+export function publicApi(store: Store, urls: Urls, connections: Connections, sse: SseOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const channelOf = (id: string | undefined) => {
     const channel = store.channel(id);
     if (!channel) throw new ApiFailure('not_found', `There is no channel "${id}" on this account; leave channel out for the main one.`);
     return channel;
+  };
+  const feed = feedCache(store, urls);
+  const events = (method: string, source: SseFeed) => {
+    // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
+    if (method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
+    connections.reserve();
+    return eventStream(store, source, connections, sse);
   };
 
   api.use('*', publicCors, async function noBody(c, next) {
@@ -45,20 +52,26 @@ export function publicApi(store: Store, connections: Connections, sse: SseOption
   }, requireToken('public', () => store.tokens));
 
   api.get('/stream', (c) =>
-    cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), originOf(c.req.raw)), c.req.header('if-none-match')),
+    cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), urls), c.req.header('if-none-match')),
   );
   api.get('/stream/events', (c) => {
     const channel = channelOf(c.req.query('channel'));
-    // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
-    if (c.req.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
-    return streamEvents(store, channel, originOf(c.req.raw), connections, sse);
+    return events(c.req.method, {
+      event: 'stream',
+      render: () => JSON.stringify(streamInfo(store, channel, urls)),
+      affects: (event) => event.type === 'stream' && event.channel === channel.id,
+    });
   });
   api.get('/podcasts', (c) => {
     channelOf(c.req.query('channel'));
-    return cacheableJson(podcastFeed(store, originOf(c.req.raw)), c.req.header('if-none-match'));
+    return cachedJson(feed(), c.req.header('if-none-match'));
+  });
+  api.get('/podcasts/events', (c) => {
+    channelOf(c.req.query('channel'));
+    return events(c.req.method, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
   });
   api.all('*', (c) => {
-    const known = ['/public/stream', '/public/stream/events', '/public/podcasts'].includes(c.req.path);
+    const known = ['/public/stream', '/public/stream/events', '/public/podcasts', '/public/podcasts/events'].includes(c.req.path);
     return errorResponse(
       known
         ? new ApiFailure('method_not_allowed', `${c.req.path} accepts ${ALLOWED_METHODS} only.`, { Allow: ALLOWED_METHODS })

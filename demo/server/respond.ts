@@ -9,7 +9,10 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const NO_STORE = 'no-store';
 export const PUBLIC_CACHE = 'public, max-age=5';
 
-export const STATUS: Record<ApiErrorCode, number> = {
+/** The widgets' error codes, and `server_busy` (too many open streams; the widget retries on 503). */
+export type ServiceErrorCode = ApiErrorCode | 'server_busy';
+
+export const STATUS: Record<ServiceErrorCode, number> = {
   missing_token: 401,
   invalid_token: 401,
   private_token_exposed: 401,
@@ -20,12 +23,13 @@ export const STATUS: Record<ApiErrorCode, number> = {
   unsupported_media_type: 415,
   server_offline: 503,
   range_not_satisfiable: 416,
+  server_busy: 503,
 };
 
 /** An error the handlers can throw or return; `headers` are added to the response. */
 export class ApiFailure extends Error {
   constructor(
-    readonly code: ApiErrorCode,
+    readonly code: ServiceErrorCode,
     readonly description: string,
     readonly headers: Record<string, string> = {},
   ) {
@@ -57,9 +61,6 @@ export function etagOf(data: string | Uint8Array): string {
   return `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
 }
 
-/** The origin a request came to: absolute URLs in responses (stream_url, audio_url) use it. */
-export const originOf = (req: Request) => new URL(req.url).origin;
-
 /** True when an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
 export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
   if (!header) return false;
@@ -71,13 +72,27 @@ export function matchesIfNoneMatch(header: string | null | undefined, etag: stri
  * Cacheable JSON (public API): ETag of the body, 304 on a matching If-None-Match,
  * `Cache-Control: public, max-age=5`.
  */
-export function cacheableJson(
-  body: unknown,
+export function cacheableJson(body: unknown, ifNoneMatch: string | null | undefined): Response {
+  return cachedJson(jsonEntity(body), ifNoneMatch);
+}
+
+/** A JSON body and its ETag, computed once where the same body is served many times. */
+export interface JsonEntity {
+  text: string;
+  etag: string;
+}
+
+export function jsonEntity(body: unknown): JsonEntity {
+  const text = JSON.stringify(body);
+  return { text, etag: etagOf(text) };
+}
+
+/** cacheableJson of an entity computed before. */
+export function cachedJson(
+  { text, etag }: JsonEntity,
   ifNoneMatch: string | null | undefined,
   headers: Record<string, string> = {},
 ): Response {
-  const text = JSON.stringify(body);
-  const etag = etagOf(text);
   // A shared cache must not answer a request with another (or no) Bearer token from this entry.
   const common = { ETag: etag, 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization', ...headers };
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });

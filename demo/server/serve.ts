@@ -2,19 +2,26 @@
  * Runs the mock on a real socket (@hono/node-server). `close()` ends the open SSE and
  * /listen connections too, so it returns promptly.
  */
-import type { Server } from 'node:http';
+import { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions } from './app.ts';
+import { JSON_TYPE, NO_STORE } from './respond.ts';
 import type { Store } from './store.ts';
 
-export interface ServerOptions extends Omit<AppOptions, 'tokens'> {
+export interface ServerOptions extends Omit<AppOptions, 'tokens' | 'publicUrl'> {
   /** 0 (default) picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
   privateToken?: string;
   publicToken?: string;
+  /** PUBLIC_URL: the origin of absolute URLs in responses (default: the listen address). */
+  publicUrl?: string;
+  /** A client must send its request headers within this time (default 10 000 ms). */
+  headersTimeoutMs?: number;
+  /** … and its whole request within this time (default 30 000 ms). */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -25,26 +32,68 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** More than one Host header: which one the URLs would follow is ambiguous (RFC 9112 §3.2). */
+function hasTwoHosts(req: IncomingMessage): boolean {
+  let hosts = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i]!.length === 4 && req.rawHeaders[i]!.toLowerCase() === 'host' && ++hosts > 1) return true;
+  }
+  return false;
+}
+
+function rejectTwoHosts(listener: RequestListener): RequestListener {
+  return function checkHost(req: IncomingMessage, res: ServerResponse) {
+    if (!hasTwoHosts(req)) return listener(req, res);
+    const body = JSON.stringify({ error: 'invalid_request', error_description: 'The request carries more than one Host header.' });
+    res.writeHead(400, { 'Content-Type': JSON_TYPE, 'Cache-Control': NO_STORE, Connection: 'close' }).end(body);
+  };
+}
+
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
-  const { port = 0, host = '127.0.0.1', privateToken, publicToken, ...appOptions } = opts;
+  const {
+    port = 0,
+    host = '127.0.0.1',
+    privateToken,
+    publicToken,
+    publicUrl,
+    headersTimeoutMs = 10_000,
+    requestTimeoutMs = 30_000,
+    ...appOptions
+  } = opts;
+  let url = '';
   const mock = createApp({
     ...appOptions,
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, '') : () => url,
     tokens: {
       ...(privateToken ? { private_token: privateToken } : {}),
       ...(publicToken ? { public_token: publicToken } : {}),
     },
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = serve({ fetch: mock.app.fetch, port, hostname: host }, () => resolve(s as Server)) as Server;
+    const s = serve(
+      {
+        fetch: mock.app.fetch,
+        port,
+        hostname: host,
+        // A slow or silent client must not hold a socket forever: Node checks these
+        // time-outs every connectionsCheckingInterval (30 s by default, far too coarse).
+        serverOptions: {
+          headersTimeout: headersTimeoutMs,
+          requestTimeout: requestTimeoutMs,
+          connectionsCheckingInterval: Math.min(1000, headersTimeoutMs / 2),
+        },
+      },
+      () => resolve(s as Server),
+    ) as Server;
+    const [listener] = s.listeners('request') as RequestListener[];
+    s.removeAllListeners('request').on('request', rejectTwoHosts(listener!));
     s.once('error', reject);
   });
-  // A slow or silent client must not hold a socket forever.
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 30_000;
   const actual = (server.address() as AddressInfo).port;
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  url = `http://${hostInUrl}:${actual}`;
   return {
-    url: `http://${hostInUrl}:${actual}`,
+    url,
     port: actual,
     store: mock.store,
     close: () =>

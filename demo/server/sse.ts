@@ -1,11 +1,11 @@
 /**
- * GET /public/stream/events: Server-Sent Events carrying the StreamInfo as event `stream`
- * at once and on every change (bursts coalesced), a heartbeat comment, a `retry:` hint.
+ * Server-Sent Events of the public API: one named event carrying a JSON view, at once on
+ * connect and on every change (bursts coalesced), a heartbeat comment, a `retry:` hint.
  * The connection ends when the tokens are reset (it was authorized by the old pair).
+ * Used by /public/stream/events (event `stream`) and /public/podcasts/events (`podcasts`).
  */
-import type { ChannelRecord, Store } from './store.ts';
+import type { StoreEvent, Store } from './store.ts';
 import { abortError, type Connections } from './connections.ts';
-import { streamInfo } from './views.ts';
 
 export interface SseOptions {
   heartbeatMs: number;
@@ -13,6 +13,16 @@ export interface SseOptions {
   coalesceMs: number;
   /** The reconnection delay suggested to EventSource. */
   retryMs: number;
+}
+
+/** What one event stream sends. */
+export interface SseFeed {
+  /** The SSE event name. */
+  event: string;
+  /** The current view as JSON text (sent when it differs from the last one sent). */
+  render(): string;
+  /** Whether a store event may change the view. */
+  affects(event: StoreEvent): boolean;
 }
 
 /** A client this far behind (bytes queued) is disconnected rather than buffered for. */
@@ -24,13 +34,7 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-export function streamEvents(
-  store: Store,
-  channel: ChannelRecord,
-  origin: string,
-  connections: Connections,
-  opts: SseOptions,
-): Response {
+export function eventStream(store: Store, source: SseFeed, connections: Connections, opts: SseOptions): Response {
   const encoder = new TextEncoder();
   let stop: (abort?: boolean) => void = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -45,14 +49,14 @@ export function streamEvents(
       };
       const push = () => {
         pending = undefined;
-        const json = JSON.stringify(streamInfo(store, channel, origin));
+        const json = source.render();
         if (json === last) return;
         last = json;
-        send(`event: stream\ndata: ${json}\n\n`);
+        send(`event: ${source.event}\ndata: ${json}\n\n`);
       };
       const unsubscribe = store.subscribe((event) => {
         if (event.type === 'tokens') stop();
-        else if (event.type === 'stream' && event.channel === channel.id) pending ??= setTimeout(push, opts.coalesceMs);
+        else if (source.affects(event)) pending ??= setTimeout(push, opts.coalesceMs);
       });
       const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs);
       const unregister = connections.add(() => stop());

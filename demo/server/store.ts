@@ -55,6 +55,8 @@ interface ChannelState {
   current: NowPlaying | null;
   history: NowPlaying[];
   listeners: number;
+  /** The mount has a source (always, for the built-in stream; from Icecast in Icecast mode). */
+  onAir: boolean;
 }
 
 export class Store {
@@ -65,6 +67,7 @@ export class Store {
   #ready: boolean;
   #channels = new Map<string, ChannelState>();
   #episodes: EpisodeRecord[];
+  #episodesVersion = 0;
   #subscribers = new Set<(event: StoreEvent) => void>();
 
   constructor(seed: StoreSeed) {
@@ -80,6 +83,7 @@ export class Store {
         current: np?.current ?? null,
         history: [...(np?.history ?? [])].slice(0, HISTORY_LENGTH),
         listeners: 0,
+        onAir: true,
       });
     }
     this.#episodes = [...seed.episodes];
@@ -161,6 +165,18 @@ export class Store {
     this.#emit({ type: 'stream', channel });
   }
 
+  onAir(channel: string): boolean {
+    return this.#state(channel).onAir;
+  }
+
+  /** Whether the channel's mount has a source (Icecast mode). */
+  setOnAir(channel: string, onAir: boolean): void {
+    const state = this.#state(channel);
+    if (state.onAir === onAir) return;
+    state.onAir = onAir;
+    this.#emit({ type: 'stream', channel });
+  }
+
   /** Episodes, newest first. */
   get episodes(): EpisodeRecord[] {
     return [...this.#episodes];
@@ -170,9 +186,15 @@ export class Store {
     return this.#episodes.find((e) => e.id === id);
   }
 
+  /** Changes with every episode added or deleted (views cached per version). */
+  get episodesVersion(): number {
+    return this.#episodesVersion;
+  }
+
   /** Adds `episode` as the newest. */
   addEpisode(episode: EpisodeRecord): void {
     this.#episodes.unshift(episode);
+    this.#episodesVersion++;
     this.#emit({ type: 'episodes' });
   }
 
@@ -180,6 +202,7 @@ export class Store {
     const before = this.#episodes.length;
     this.#episodes = this.#episodes.filter((e) => e.id !== id);
     if (this.#episodes.length === before) return false;
+    this.#episodesVersion++;
     this.#emit({ type: 'episodes' });
     return true;
   }

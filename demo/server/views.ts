@@ -1,16 +1,32 @@
 /**
- * The JSON shapes the API answers with, built from the store. URLs are absolute,
- * made from the origin the request came to.
+ * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
+ * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
 import type { Episode, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import { jsonEntity, type JsonEntity } from './respond.ts';
 import type { ChannelRecord, EpisodeRecord, Store } from './store.ts';
 
+/** Where the service's absolute URLs point. */
+export interface Urls {
+  /** The public origin of the service, e.g. https://radio.example (no trailing slash). */
+  readonly origin: string;
+  /** The URL a listener's browser fetches the channel's live stream from. */
+  stream(channel: ChannelRecord): string;
+}
+
+/** The built-in stream of a channel: /listen/{mountpoint} on the service's origin. */
 export function listenUrl(origin: string, channel: ChannelRecord): string {
   return `${origin}/listen/${encodeURIComponent(channel.mountpoint)}`;
 }
 
-export function streamInfo(store: Store, channel: ChannelRecord, origin: string): StreamInfo {
+/** Whether listeners can tune in: the server is started and the mount has a source. */
+export function isLive(store: Store, channel: ChannelRecord): boolean {
+  return store.ready && store.onAir(channel.id);
+}
+
+export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): StreamInfo {
   const { current, history } = store.nowPlaying(channel.id);
+  const live = isLive(store, channel);
   return {
     channel: {
       id: channel.id,
@@ -19,8 +35,8 @@ export function streamInfo(store: Store, channel: ChannelRecord, origin: string)
       description: channel.description,
       artwork_url: channel.artwork_url,
     },
-    status: store.ready ? 'live' : 'offline',
-    stream_url: store.ready ? listenUrl(origin, channel) : null,
+    status: live ? 'live' : 'offline',
+    stream_url: live ? urls.stream(channel) : null,
     now_playing: current,
     listeners: store.listeners(channel.id),
     history,
@@ -40,11 +56,20 @@ export function episodeView(episode: EpisodeRecord, origin: string): Episode {
   };
 }
 
+/**
+ * The public feed lists at most this many episodes, the newest (a feed of 1000 long
+ * episodes would be megabytes on every widget load); /private/podcasts lists them all.
+ */
+export const PUBLIC_EPISODE_LIMIT = 100;
+
 export function podcastFeed(store: Store, origin: string): PodcastFeed {
-  return { podcast: store.podcast, episodes: store.episodes.map((e) => episodeView(e, origin)) };
+  return {
+    podcast: store.podcast,
+    episodes: store.episodes.slice(0, PUBLIC_EPISODE_LIMIT).map((e) => episodeView(e, origin)),
+  };
 }
 
-export function accountInfo(store: Store, origin: string) {
+export function accountInfo(store: Store, urls: Urls) {
   return {
     name: store.name,
     email: store.email,
@@ -57,9 +82,22 @@ export function accountInfo(store: Store, origin: string) {
       description: channel.description,
       artwork_url: channel.artwork_url,
       mountpoint: channel.mountpoint,
-      stream_url: listenUrl(origin, channel),
-      status: store.ready ? 'live' : 'offline',
+      stream_url: urls.stream(channel),
+      status: isLive(store, channel) ? 'live' : 'offline',
       listeners: store.listeners(channel.id),
     })),
+  };
+}
+
+/** The public feed as JSON with its ETag, made once per change of the episodes (or origin). */
+export function feedCache(store: Store, urls: Urls): () => JsonEntity {
+  let made: { version: number; origin: string; entity: JsonEntity } | undefined;
+  return () => {
+    const { episodesVersion: version } = store;
+    const { origin } = urls;
+    if (made?.version !== version || made.origin !== origin) {
+      made = { version, origin, entity: jsonEntity(podcastFeed(store, origin)) };
+    }
+    return made.entity;
   };
 }

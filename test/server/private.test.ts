@@ -3,6 +3,7 @@
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_EPISODE_LIMIT } from '../../demo/server/views.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer, type Reply } from '../support/server.ts';
 
 const s = withServer();
@@ -344,7 +345,7 @@ describe('endpoints', () => {
     await postJson(u('/private/deletePodcast'), { token: PRIVATE, id: r.body.id });
   });
 
-  it('takes a 500-episode feed (generated audio shared per length) and lists it newest first', async () => {
+  it('takes a 500-episode feed (generated audio shared per length); the public feed lists the newest PUBLIC_EPISODE_LIMIT', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 500; i += 25) {
       const batch = await Promise.all(
@@ -353,8 +354,10 @@ describe('endpoints', () => {
       for (const r of batch) (expect(r.status).toBe(201), ids.push(r.body.id));
     }
     const feed = await call(u(`/public/podcasts?token=${PUBLIC}`));
-    expect(feed.body.episodes.length).toBeGreaterThanOrEqual(503);
-    expect(feed.body.episodes[0].title).toMatch(/^Bulk/);
+    expect(feed.body.episodes.length).toBe(PUBLIC_EPISODE_LIMIT);
+    expect(feed.body.episodes[0].title).toBe('Bulk 499');
+    const all = await call(u(`/private/podcasts?token=${PRIVATE}`));
+    expect(all.body.episodes.length).toBeGreaterThanOrEqual(503);
     await Promise.all(ids.map((id) => postJson(u('/private/deletePodcast'), { token: PRIVATE, id })));
   }, 30_000);
 

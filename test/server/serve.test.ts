@@ -67,10 +67,23 @@ describe('main.ts (npm run mock)', () => {
     expect(r.out).toContain('checkToken 200');
   }, 20_000);
 
+  it('with ICECAST_URL says it streams from Icecast; PUBLIC_URL makes the absolute URLs', async () => {
+    const r = await runMain({ PORT: '0', ICECAST_URL: 'http://127.0.0.1:9/', PUBLIC_URL: 'https://radio.example/' });
+    expect(r.out).toContain('castlet mock: streams from Icecast at http://127.0.0.1:9\n');
+    expect(r.out).toContain('checkToken 200');
+    expect(r.code).toBe(0);
+  }, 20_000);
+
   it.each([
     [{ DEMO_PRIVATE_TOKEN: 'not-a-uuid' }, /UUID-shaped/],
     [{ DEMO_PRIVATE_TOKEN: DEMO_TOKENS.public_token }, /must differ/],
     [{ PORT: 'eighty' }, /PORT/],
+    [{ PUBLIC_URL: 'radio.example' }, /PUBLIC_URL must be an absolute http\(s\) URL/],
+    [{ PUBLIC_URL: 'https://radio.example/?x=1' }, /PUBLIC_URL must be an http\(s\) URL without query/],
+    [{ ICECAST_URL: 'ftp://x' }, /ICECAST_URL/],
+    [{ MAX_STREAMS: '0' }, /MAX_STREAMS/],
+    [{ ICECAST_ADMIN_USER: 'admin', ICECAST_ADMIN_PASSWORD: 'pw' }, /need ICECAST_URL/],
+    [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_ADMIN_USER: 'admin' }, /both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD/],
   ])('refuses a bad environment %j', async (env, message) => {
     const r = await runMain({ PORT: '0', ...env });
     expect(r.code).toBe(1);

@@ -89,6 +89,8 @@ export interface EventsClient {
   readonly ended: boolean;
   /** The `stream` events' payloads so far. */
   streams(): any[];
+  /** The payloads of the events named `name` so far. */
+  payloads(name: string): any[];
   close(): void;
 }
 
@@ -126,13 +128,15 @@ export async function openEvents(url: string): Promise<EventsClient> {
     }
     ended = true;
   })();
+  const payloads = (name: string) => messages.filter((m) => m.event === name).map((m) => JSON.parse(m.data!));
   return {
     response,
     messages,
     get ended() {
       return ended;
     },
-    streams: () => messages.filter((m) => m.event === 'stream').map((m) => JSON.parse(m.data!)),
+    streams: () => payloads('stream'),
+    payloads,
     close: () => abort.abort(),
   };
 }

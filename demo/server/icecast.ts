@@ -1,0 +1,157 @@
+/**
+ * Icecast mode (DESIGN §1): each channel's mountpoint is a mount on a real Icecast. Its
+ * `/status-json.xsl` is polled: a mount with a source is on air, its listener count and its
+ * title ("Artist - Title") become the channel's; a title change goes into the history.
+ * With admin credentials the service can also set the title and drop a source.
+ * Icecast unreachable: every channel off air, one log line, polling goes on and recovers.
+ */
+import { parseIcecastStatus, splitTitle, type MountStatus } from './icecast-status.ts';
+import type { ChannelRecord, Store } from './store.ts';
+
+export interface IcecastConfig {
+  /** e.g. http://127.0.0.1:8000 (a path prefix is kept). */
+  url: string;
+  adminUser?: string;
+  adminPassword?: string;
+  /** Status poll period (default 1000 ms; DESIGN asks for at least every 2 s). */
+  pollMs?: number;
+}
+
+/** Icecast answers half-written JSON for ~300 ms after it starts: tolerated this long. */
+const BAD_ANSWER_GRACE_MS = 2000;
+
+export class Icecast {
+  readonly url: string;
+  #store: Store;
+  #log: (line: string) => void;
+  #pollMs: number;
+  #auth: string | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running = false;
+  #down: string | undefined;
+  #badSince: number | undefined;
+  #lastTitle = new Map<string, string>();
+
+  constructor(store: Store, config: IcecastConfig, log: (line: string) => void) {
+    this.url = config.url.replace(/\/+$/, '');
+    this.#store = store;
+    this.#log = log;
+    this.#pollMs = config.pollMs ?? 1000;
+    if (config.adminUser && config.adminPassword) {
+      this.#auth = `Basic ${Buffer.from(`${config.adminUser}:${config.adminPassword}`).toString('base64')}`;
+    }
+  }
+
+  /** Whether admin credentials were given (title updates, dropping a source). */
+  get admin(): boolean {
+    return this.#auth !== undefined;
+  }
+
+  /** The URL listeners fetch: the mount on Icecast. */
+  mountUrl(channel: ChannelRecord): string {
+    return `${this.url}/${encodeURIComponent(channel.mountpoint)}`;
+  }
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    // Until Icecast has answered, nothing is known to be on air.
+    for (const channel of this.#store.channels) this.#store.setOnAir(channel.id, false);
+    void this.#poll();
+  }
+
+  stop(): void {
+    this.#running = false;
+    clearTimeout(this.#timer);
+  }
+
+  /** Polls now instead of at the next tick (after the service changed something). */
+  refresh(): void {
+    if (!this.#running) return;
+    clearTimeout(this.#timer);
+    void this.#poll();
+  }
+
+  async #poll(): Promise<void> {
+    this.#timer = undefined;
+    let outcome: Map<string, MountStatus> | string | null;
+    try {
+      const res = await fetch(`${this.url}/status-json.xsl`, { signal: AbortSignal.timeout(Math.max(1000, this.#pollMs * 2)) });
+      outcome = res.ok ? parseIcecastStatus(await res.text()) : `HTTP ${res.status}`;
+    } catch (err) {
+      outcome = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+    }
+    if (!this.#running) return;
+    if (outcome === null && Date.now() - (this.#badSince ??= Date.now()) < BAD_ANSWER_GRACE_MS) {
+      // Half-written JSON for a moment after Icecast starts: keep what we know.
+    } else if (outcome instanceof Map) {
+      this.#badSince = undefined;
+      if (this.#down !== undefined) this.#log(`icecast: ${this.url} answers again`);
+      this.#down = undefined;
+      this.#apply(outcome);
+    } else {
+      const reason = outcome ?? 'its status-json.xsl is not Icecast status JSON';
+      if (this.#down === undefined) {
+        this.#log(`icecast: cannot read ${this.url}/status-json.xsl (${reason}); every channel is offline until it answers`);
+      }
+      this.#down = reason;
+      this.#apply(new Map());
+    }
+    if (this.#running && this.#timer === undefined) this.#timer = setTimeout(() => void this.#poll(), this.#pollMs);
+  }
+
+  #apply(mounts: Map<string, MountStatus>): void {
+    const store = this.#store;
+    for (const channel of store.channels) {
+      const mount = mounts.get(channel.mountpoint);
+      store.setOnAir(channel.id, mount !== undefined);
+      store.setListeners(channel.id, mount?.listeners ?? 0);
+      // No title: the last known one stays.
+      if (mount?.title === undefined || mount.title === this.#lastTitle.get(channel.id)) continue;
+      this.#lastTitle.set(channel.id, mount.title);
+      const { artist, title } = splitTitle(mount.title);
+      const current = store.nowPlaying(channel.id).current;
+      // The title the service itself set through /admin/metadata comes back here: not a new track.
+      if (current?.title === title && current.artist === artist) continue;
+      store.setNowPlaying(channel.id, { title, artist, artwork_url: null });
+    }
+  }
+
+  /**
+   * Sets the mount's title (`/admin/metadata`, mode updinfo); false without admin or on
+   * failure. It sends `artist` and `title`, not `song`: measured on Icecast 2.4.4, `song` on an
+   * MP3 mount replaces only the title part and keeps the artist the source sent (ezstream
+   * sends both), and it wins over `artist`/`title` when given too. Icecast shows the new
+   * title once the source sends its next block (about a second with ezstream).
+   */
+  setTitle(channel: ChannelRecord, np: { title: string; artist: string }): Promise<boolean> {
+    return this.#admin('metadata', channel, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
+  }
+
+  /** Drops the mount's source (`/admin/killsource`); false without admin or on failure. */
+  killSource(channel: ChannelRecord): Promise<boolean> {
+    return this.#admin('killsource', channel, {});
+  }
+
+  async #admin(command: string, channel: ChannelRecord, params: Record<string, string>): Promise<boolean> {
+    if (!this.#auth) return false;
+    // Icecast decodes %20 but not `+` (URLSearchParams' space): encode each value by hand.
+    const query = Object.entries({ mount: `/${channel.mountpoint}`, ...params })
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('&');
+    try {
+      const res = await fetch(`${this.url}/admin/${command}?${query}`, {
+        headers: { Authorization: this.#auth },
+        signal: AbortSignal.timeout(3000),
+      });
+      await res.body?.cancel();
+      if (!res.ok) this.#log(`icecast: /admin/${command} for /${channel.mountpoint} answered ${res.status}`);
+      return res.ok;
+    } catch (err) {
+      this.#log(`icecast: /admin/${command} for /${channel.mountpoint} failed (${err instanceof Error ? err.message : String(err)})`);
+      return false;
+    } finally {
+      this.refresh();
+    }
+  }
+}

@@ -1,0 +1,185 @@
+/**
+ * Icecast mode against a stand-in Icecast on loopback (its status-json.xsl quirks and admin
+ * endpoints); the real Icecast runs in test/icecast/. Live/offline, listeners, titles and
+ * history follow the mount; setNowPlaying and stopServer reach Icecast's admin API; an
+ * unreachable Icecast means offline, one log line, and recovery.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../demo/server/serve.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, type EventsClient } from '../support/server.ts';
+
+interface FakeIcecast {
+  url: string;
+  /** What /status-json.xsl answers; 'down' resets the connection. */
+  status: string | 'down';
+  admin: { path: string; query: URLSearchParams; auth: string | undefined }[];
+  close(): Promise<void>;
+}
+
+async function fakeIcecast(): Promise<FakeIcecast> {
+  const fake = { status: JSON.stringify({ icestats: { host: 'x' } }), admin: [] } as unknown as FakeIcecast;
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url!, 'http://x');
+    if (url.pathname === '/status-json.xsl') {
+      if (fake.status === 'down') return void req.socket.destroy();
+      return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(fake.status);
+    }
+    if (url.pathname.startsWith('/admin/')) {
+      fake.admin.push({ path: url.pathname, query: url.searchParams, auth: req.headers.authorization });
+      const ok = req.headers.authorization === `Basic ${Buffer.from('admin:hackme').toString('base64')}`;
+      return void res.writeHead(ok ? 200 : 401, { 'Content-Type': 'text/xml' }).end('<iceresponse/>');
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () => new Promise((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+  return fake;
+}
+
+const onAir = (fake: FakeIcecast, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ icestats: { host: 'x', source: { listenurl: `${fake.url}/live`, listeners: 7, ...extra } } });
+
+describe('Icecast mode, with admin credentials', () => {
+  let fake: FakeIcecast;
+  let server: RunningServer;
+  let sse: EventsClient;
+  const logs: string[] = [];
+  const last = () => sse.streams().at(-1);
+
+  beforeAll(async () => {
+    fake = await fakeIcecast();
+    server = await startServer({
+      log: (l) => logs.push(l),
+      coalesceMs: 20,
+      icecast: { url: `${fake.url}/`, adminUser: 'admin', adminPassword: 'hackme', pollMs: 100 },
+    });
+    sse = await openEvents(`${server.url}/public/stream/events?token=${PUBLIC}`);
+  });
+  afterAll(async () => {
+    sse?.close();
+    await server?.close();
+    await fake?.close();
+  });
+
+  it('no source → offline with stream_url null; /listen is not served', async () => {
+    await waitFor(() => last()?.status === 'offline', 2000, 'offline');
+    expect(last().stream_url).toBeNull();
+    const r = await call(`${server.url}/listen/live`);
+    expect(r.status).toBe(404);
+    expect(r.body.error_description).toContain(fake.url);
+  });
+
+  it('the demo page\'s CSP lets its players fetch the Icecast origin', async () => {
+    const page = await fetch(`${server.url}/`);
+    await page.body?.cancel();
+    expect(page.headers.get('content-security-policy')).toContain(`media-src 'self' ${fake.url};`);
+  });
+
+  it('a source → live pushed, stream_url the mount, listeners and now playing from the mount', async () => {
+    fake.status = onAir(fake, { title: 'The Band - First - Song' });
+    const live = await waitFor(() => (last()?.status === 'live' ? last() : undefined), 2000, 'live');
+    expect(live.stream_url).toBe(`${fake.url}/live`);
+    await waitFor(() => last()?.now_playing?.title === 'First - Song', 2000, 'the title');
+    expect(last().now_playing.artist).toBe('The Band');
+    expect(last().listeners).toBe(7);
+    const account = await call(`${server.url}/private/accountInfo?token=${PRIVATE}`);
+    expect(account.body.channels[0]).toMatchObject({ stream_url: `${fake.url}/live`, status: 'live', listeners: 7 });
+  });
+
+  it('title absent → the last known one stays; a new title pushes the old one into the history', async () => {
+    fake.status = onAir(fake, { listeners: 8 });
+    await waitFor(() => last()?.listeners === 8, 2000, 'listeners 8');
+    expect(last().now_playing.title).toBe('First - Song');
+    fake.status = onAir(fake, { title: 'Solo Title' });
+    await waitFor(() => last()?.now_playing?.title === 'Solo Title', 2000, 'the new title');
+    expect(last().now_playing.artist).toBe('');
+    expect(last().history[0]).toMatchObject({ title: 'First - Song', artist: 'The Band' });
+  });
+
+  it('half-written JSON (Icecast starting) does not flip the channel offline', async () => {
+    const pushed = sse.streams().length;
+    fake.status = '{"icestats":{"source":';
+    await new Promise((r) => setTimeout(r, 400));
+    expect(sse.streams().length).toBe(pushed);
+    fake.status = onAir(fake, { title: 'Solo Title' });
+  });
+
+  it('setNowPlaying → /admin/metadata updinfo with the song, Basic auth; no duplicate history entry', async () => {
+    fake.admin.length = 0;
+    const r = await postJson(`${server.url}/private/setNowPlaying`, { token: PRIVATE, title: 'Owner Song', artist: 'Owner' });
+    expect(r.status).toBe(200);
+    expect(r.body.icecast_updated).toBe(true);
+    expect(r.body.replaced_at).toBeNull();
+    const call0 = fake.admin[0]!;
+    expect(call0.path).toBe('/admin/metadata');
+    expect(Object.fromEntries(call0.query)).toEqual({ mount: '/live', mode: 'updinfo', artist: 'Owner', title: 'Owner Song', charset: 'UTF-8' });
+    expect(call0.auth).toBe(`Basic ${Buffer.from('admin:hackme').toString('base64')}`);
+    // Icecast now reports that title: it is the current track, not a new one.
+    fake.status = onAir(fake, { title: 'Owner - Owner Song' });
+    await new Promise((r) => setTimeout(r, 300));
+    const { history } = server.store.nowPlaying('main');
+    expect(history.filter((h) => h.title === 'Owner Song')).toHaveLength(0);
+    expect(server.store.nowPlaying('main').current!.title).toBe('Owner Song');
+  });
+
+  it('stopServer drops the source (/admin/killsource) and stops advertising; startServer advertises again', async () => {
+    fake.admin.length = 0;
+    const stop = await postJson(`${server.url}/private/stopServer`, { token: PRIVATE });
+    expect(stop.body).toEqual({ streaming_server_ready: 0, icecast_sources_dropped: true });
+    expect(fake.admin.map((a) => `${a.path}?mount=${a.query.get('mount')}`)).toEqual(['/admin/killsource?mount=/live']);
+    await waitFor(() => last()?.status === 'offline', 1000, 'offline');
+    expect(last().stream_url).toBeNull();
+    // The source is still there (a stand-in does not obey): the stream stays unadvertised.
+    await postJson(`${server.url}/private/startServer`, { token: PRIVATE });
+    await waitFor(() => last()?.status === 'live', 1000, 'live again');
+  });
+
+  it('Icecast unreachable → offline, one log line, polling recovers by itself', async () => {
+    logs.length = 0;
+    fake.status = 'down';
+    await waitFor(() => last()?.status === 'offline', 2000, 'offline');
+    await new Promise((r) => setTimeout(r, 400));
+    const lines = logs.filter((l) => l.startsWith('icecast:'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/cannot read .*status-json\.xsl.*offline/);
+    fake.status = onAir(fake);
+    await waitFor(() => last()?.status === 'live', 2000, 'live after recovery');
+    expect(logs.filter((l) => l.startsWith('icecast:')).at(-1)).toMatch(/answers again/);
+  });
+
+  it('the source going away → offline pushed', async () => {
+    fake.status = JSON.stringify({ icestats: { host: 'x' } });
+    await waitFor(() => last()?.status === 'offline', 2000, 'offline');
+    expect(last().listeners).toBe(0);
+  });
+});
+
+describe('Icecast mode without admin credentials; Icecast never reachable', () => {
+  let server: RunningServer;
+  const logs: string[] = [];
+  beforeAll(async () => {
+    // A port nothing listens on.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    server = await startServer({ log: (l) => logs.push(l), icecast: { url: `http://127.0.0.1:${port}`, pollMs: 50 } });
+  });
+  afterAll(() => server?.close());
+
+  it('stays up, offline, with one log line; setNowPlaying works without touching Icecast', async () => {
+    await waitFor(() => logs.some((l) => l.startsWith('icecast:')), 2000, 'the log line');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(logs.filter((l) => l.startsWith('icecast:'))).toHaveLength(1);
+    const stream = await call(`${server.url}/public/stream?token=${PUBLIC}`);
+    expect(stream.body).toMatchObject({ status: 'offline', stream_url: null, listeners: 0 });
+    const r = await postJson(`${server.url}/private/setNowPlaying`, { token: PRIVATE, title: 'T' });
+    expect(r.status).toBe(200);
+    expect(r.body.icecast_updated).toBe(false);
+    const stop = await postJson(`${server.url}/private/stopServer`, { token: PRIVATE });
+    expect(stop.body).toEqual({ streaming_server_ready: 0, icecast_sources_dropped: false });
+  });
+});

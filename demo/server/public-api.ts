@@ -7,12 +7,14 @@ import { requireToken } from './auth.ts';
 import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { ApiFailure, cacheableJson, errorResponse, originOf } from './respond.ts';
+import { ApiFailure, cacheableJson, cacheableText, errorResponse, originOf } from './respond.ts';
+import { podcastRss } from './rss.ts';
 import { SSE_HEADERS, streamEvents, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
 import { podcastFeed, streamInfo } from './views.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
 /** `Access-Control-Allow-Origin: *` on every response, and the preflight answer. */
 export const publicCors: MiddlewareHandler = async function publicCors(c, next) {
@@ -57,8 +59,18 @@ export function publicApi(store: Store, connections: Connections, sse: SseOption
     channelOf(c.req.query('channel'));
     return cacheableJson(podcastFeed(store, originOf(c.req.raw)), c.req.header('if-none-match'));
   });
+  api.get('/podcasts.rss', (c) => {
+    channelOf(c.req.query('channel'));
+    const origin = originOf(c.req.raw);
+    const rss = podcastRss(podcastFeed(store, origin), {
+      self: `${origin}/public/podcasts.rss${new URL(c.req.url).search}`,
+      origin,
+      size: (id) => store.episode(id)?.audio.byteLength ?? 0,
+    });
+    return cacheableText(rss, RSS_TYPE, c.req.header('if-none-match'));
+  });
   api.all('*', (c) => {
-    const known = ['/public/stream', '/public/stream/events', '/public/podcasts'].includes(c.req.path);
+    const known = ['/public/stream', '/public/stream/events', '/public/podcasts', '/public/podcasts.rss'].includes(c.req.path);
     return errorResponse(
       known
         ? new ApiFailure('method_not_allowed', `${c.req.path} accepts ${ALLOWED_METHODS} only.`, { Allow: ALLOWED_METHODS })

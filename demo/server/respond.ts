@@ -76,10 +76,19 @@ export function cacheableJson(
   ifNoneMatch: string | null | undefined,
   headers: Record<string, string> = {},
 ): Response {
-  const text = JSON.stringify(body);
+  return cacheableText(JSON.stringify(body), JSON_TYPE, ifNoneMatch, headers);
+}
+
+/** Cacheable public text of any type (JSON, the RSS feed), as `cacheableJson` describes. */
+export function cacheableText(
+  text: string,
+  type: string,
+  ifNoneMatch: string | null | undefined,
+  headers: Record<string, string> = {},
+): Response {
   const etag = etagOf(text);
   // A shared cache must not answer a request with another (or no) Bearer token from this entry.
   const common = { ETag: etag, 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization', ...headers };
   if (matchesIfNoneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, ...common } });
+  return new Response(text, { status: 200, headers: { 'Content-Type': type, ...common } });
 }

@@ -37,6 +37,7 @@ export function episodeView(episode: EpisodeRecord, origin: string): Episode {
     audio_url: `${origin}/media/${encodeURIComponent(episode.id)}.mp3`,
     artwork_url: episode.artwork_url,
     chapters: episode.chapters,
+    transcript_url: episode.transcript ? `${origin}/media/${encodeURIComponent(episode.id)}.vtt` : null,
   };
 }
 

@@ -12,8 +12,9 @@
 # frames, and no Xing/LAME or ID3 tag, so the files are pure frames.
 #
 # Outputs: live.mp3 (the live radio loop), ep-1.mp3 … ep-3.mp3 (podcast episodes with
-# chapters), tone.mp3 (a 10 s bed the server repeats for episodes added at run time) and
-# manifest.json (titles, real durations and chapter offsets, measured from the audio).
+# chapters) and their WebVTT transcripts ep-1.vtt … ep-3.vtt (a cue a sentence, timed by
+# how the speech was put together), tone.mp3 (a 10 s bed the server repeats for episodes
+# added at run time) and manifest.json (titles, real durations and chapter offsets, measured from the audio).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,6 +51,52 @@ say() {
   "${SOX[@]}" "$WORK/espeak.wav" "${FMT[@]}" "$out" \
     silence 1 0.02 0.3% reverse silence 1 0.02 0.3% reverse \
     highpass 90 norm -3 pad 0.35 0.45
+}
+
+# The speakers' names in the transcripts, by espeak-ng voice.
+declare -A SPEAKER=(["en-us+m3"]="Sam" ["en-gb+f3"]="Ruth")
+
+# speak OUT VOICE TEXT OFFSET CUES — like `say`, but sentence by sentence: each sentence is
+# synthesized on its own and the clips are joined, so where each one starts in the audio is
+# known from how it was made. Appends one cue a sentence to CUES as
+# "start|end|speaker|text" (seconds from the start of the episode; OFFSET is where this
+# speech starts in it).
+speak() {
+  local out="$1" voice="$2" text="$3" offset="$4" cues="$5"
+  local sentences=() parts=() i=0 at lead tail sentence len
+  readarray -t sentences < <(printf '%s\n' "$text" | sed -E 's/([.!?]) +/\1\n/g')
+  at=0
+  for sentence in "${sentences[@]}"; do
+    [[ -n "$sentence" ]] || continue
+    # The first sentence keeps say's lead-in; between sentences a short breath.
+    lead=0.08; [[ $i -eq 0 ]] && lead=0.35
+    tail=0.22; [[ $i -eq $((${#sentences[@]} - 1)) ]] && tail=0.45
+    espeak-ng -v "$voice" -s "$SPEED" -g 3 -w "$WORK/espeak.wav" "$sentence"
+    "${SOX[@]}" "$WORK/espeak.wav" "${FMT[@]}" "$WORK/sent-$i.wav" \
+      silence 1 0.02 0.3% reverse silence 1 0.02 0.3% reverse highpass 90 norm -3
+    len="$(seconds "$WORK/sent-$i.wav")"
+    printf '%s|%s|%s|%s\n' "$(calc "$offset + $at + $lead")" "$(calc "$offset + $at + $lead + $len")" \
+      "${SPEAKER[$voice]:-Host}" "$sentence" >>"$cues"
+    "${SOX[@]}" "$WORK/sent-$i.wav" "$WORK/sentp-$i.wav" pad "$lead" "$tail"
+    at="$(calc "$at + $lead + $len + $tail")"
+    parts+=("$WORK/sentp-$i.wav"); i=$((i + 1))
+  done
+  "${SOX[@]}" "${parts[@]}" "$out"
+}
+
+# vtt_time SECONDS — 00:01:02.345
+vtt_time() { awk -v t="$1" 'BEGIN { ms = int(t * 1000 + 0.5); printf "%02d:%02d:%02d.%03d", ms / 3600000, (ms / 60000) % 60, (ms / 1000) % 60, ms % 1000 }'; }
+
+# write_vtt CUES OUT — the episode's WebVTT transcript, a cue a sentence, with its speaker.
+write_vtt() {
+  local start end speaker text n=0
+  {
+    printf 'WEBVTT\n'
+    while IFS='|' read -r start end speaker text; do
+      n=$((n + 1))
+      printf '\n%d\n%s --> %s\n<v %s>%s\n' "$n" "$(vtt_time "$start")" "$(vtt_time "$end")" "$speaker" "$text"
+    done <"$1"
+  } >"$2"
 }
 
 # chord LEN OUT GAIN_DB NOTE... — a soft sustained chord (sines), gently swelling.
@@ -230,9 +277,10 @@ make_episode() {
   echo "make-audio: $id (${#chapters[@]} chapters)" >&2
 
   local parts=() starts=() c=0 offset=0 entry ch_title voice text speech_len len
+  : >"$WORK/$id.cues"
   for entry in "${chapters[@]}"; do
     IFS='|' read -r ch_title voice text <<<"$entry"
-    say "$WORK/$id-s$c.wav" "$voice" "$text"
+    speak "$WORK/$id-s$c.wav" "$voice" "$text" "$offset" "$WORK/$id.cues"
     speech_len="$(seconds "$WORK/$id-s$c.wav")"
     # The bed runs under the speech and 3 s past it, so each chapter has its own sound.
     # shellcheck disable=SC2086
@@ -245,6 +293,7 @@ make_episode() {
   done
   "${SOX[@]}" "${parts[@]}" "$WORK/$id.wav"
   encode "$WORK/$id.wav" "$OUT/$id.mp3"
+  write_vtt "$WORK/$id.cues" "$OUT/$id.vtt"
 
   local duration
   duration="$(mp3_seconds "$OUT/$id.mp3")"
@@ -253,7 +302,8 @@ make_episode() {
     exit 1
   fi
   {
-    printf '    {\n      "id": %s,\n      "file": %s,\n' "$(json_str "$id")" "$(json_str "$id.mp3")"
+    printf '    {\n      "id": %s,\n      "file": %s,\n      "transcript": %s,\n' \
+      "$(json_str "$id")" "$(json_str "$id.mp3")" "$(json_str "$id.vtt")"
     printf '      "title": %s,\n      "description": %s,\n' "$(json_str "$title")" "$(json_str "$description")"
     printf '      "published_at": %s,\n      "duration": %s,\n      "chapters": [\n' \
       "$(json_str "$published")" "$(round1 "$duration")"

@@ -11,6 +11,7 @@ import { loadCatalog, type Catalog } from './catalog.ts';
 import { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { episodeAudio } from './episode-audio.ts';
+import { episodeText, type EpisodeTextKind } from './episode-text.ts';
 import { Icecast, type IcecastConfig } from './icecast.ts';
 import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
 import { followLiveLoop } from './live-loop.ts';
@@ -173,9 +174,9 @@ export function createApp(options: AppOptions = {}): MockApp {
   });
 
   app.get('/media/:file', (c) => {
-    const file = c.req.param('file');
-    const episode = file.endsWith('.mp3') ? store.episode(file.slice(0, -4)) : undefined;
-    return episodeAudio(episode, c.req.raw);
+    const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
+    const episode = id ? store.episode(id) : undefined;
+    return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw);
   });
 
   const staticOpts = {

@@ -26,6 +26,8 @@ interface Manifest {
     published_at: string;
     duration: number;
     chapters: Chapter[];
+    /** The episode's WebVTT transcript file, if it has speech. */
+    transcript?: string;
   }[];
   tone: { file: string; duration: number };
 }
@@ -37,7 +39,7 @@ export interface AudioFile {
 
 export interface Catalog {
   live: AudioFile & { tracks: LiveTrack[] };
-  episodes: (Manifest['episodes'][number] & { audio: Uint8Array })[];
+  episodes: (Manifest['episodes'][number] & { audio: Uint8Array; vtt?: string })[];
   /** The tone that generated episodes repeat. */
   tone: AudioFile;
 }
@@ -53,7 +55,11 @@ export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
   };
   return {
     live: { ...audio(manifest.live.file), tracks: manifest.live.tracks },
-    episodes: manifest.episodes.map((e) => ({ ...e, audio: new Uint8Array(readFileSync(join(dir, e.file))) })),
+    episodes: manifest.episodes.map((e) => ({
+      ...e,
+      audio: new Uint8Array(readFileSync(join(dir, e.file))),
+      vtt: e.transcript && readFileSync(join(dir, e.transcript), 'utf8'),
+    })),
     tone: audio(manifest.tone.file),
   };
 }

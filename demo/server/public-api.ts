@@ -8,11 +8,13 @@ import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { ApiFailure, cachedJson, cacheableJson, errorResponse } from './respond.ts';
+import { podcastRss } from './rss.ts';
 import { eventStream, SSE_HEADERS, type SseFeed, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
 import { feedCache, streamInfo, type Urls } from './views.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
 /** `Access-Control-Allow-Origin: *` on every response, and the preflight answer. */
 export const publicCors: MiddlewareHandler = async function publicCors(c, next) {
@@ -39,6 +41,13 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
     return channel;
   };
   const feed = feedCache(store, urls);
+  const rss = feedCache(store, urls, (show) =>
+    podcastRss(show, {
+      self: `${urls.origin}/public/podcasts.rss?token=${store.tokens.public_token}`,
+      origin: urls.origin,
+      size: (id) => store.episode(id)?.audio.byteLength ?? 0,
+    }),
+  );
   const events = (method: string, source: SseFeed) => {
     // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
     if (method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
@@ -70,8 +79,14 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
     channelOf(c.req.query('channel'));
     return events(c.req.method, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
   });
+  api.get('/podcasts.rss', (c) => {
+    channelOf(c.req.query('channel'));
+    return cachedJson(rss(), c.req.header('if-none-match'), { 'Content-Type': RSS_TYPE });
+  });
   api.all('*', (c) => {
-    const known = ['/public/stream', '/public/stream/events', '/public/podcasts', '/public/podcasts/events'].includes(c.req.path);
+    const known = ['/public/stream', '/public/stream/events', '/public/podcasts', '/public/podcasts/events', '/public/podcasts.rss'].includes(
+      c.req.path,
+    );
     return errorResponse(
       known
         ? new ApiFailure('method_not_allowed', `${c.req.path} accepts ${ALLOWED_METHODS} only.`, { Allow: ALLOWED_METHODS })

@@ -62,6 +62,7 @@ export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now
       chapters: e.chapters,
       audio: e.audio,
       etag: etagOf(e.audio),
+      transcript: e.vtt,
     })),
   });
 }

@@ -31,6 +31,8 @@ export interface EpisodeRecord {
   audio: Uint8Array;
   /** ETag of `audio`, computed once. */
   etag: string;
+  /** The WebVTT transcript served at /media/{id}.vtt (episodes with speech only). */
+  transcript?: string;
 }
 
 export type StoreEvent =

@@ -3,7 +3,7 @@
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
 import type { Episode, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
-import { jsonEntity, type JsonEntity } from './respond.ts';
+import { etagOf, type JsonEntity } from './respond.ts';
 import type { ChannelRecord, EpisodeRecord, Store } from './store.ts';
 
 /** Where the service's absolute URLs point. */
@@ -53,6 +53,7 @@ export function episodeView(episode: EpisodeRecord, origin: string): Episode {
     audio_url: `${origin}/media/${encodeURIComponent(episode.id)}.mp3`,
     artwork_url: episode.artwork_url,
     chapters: episode.chapters,
+    transcript_url: episode.transcript ? `${origin}/media/${encodeURIComponent(episode.id)}.vtt` : null,
   };
 }
 
@@ -89,14 +90,17 @@ export function accountInfo(store: Store, urls: Urls) {
   };
 }
 
-/** The public feed as JSON with its ETag, made once per change of the episodes (or origin). */
-export function feedCache(store: Store, urls: Urls): () => JsonEntity {
-  let made: { version: number; origin: string; entity: JsonEntity } | undefined;
+/**
+ * The public feed as text (JSON by default; `render` makes another form, e.g. RSS) with its
+ * ETag, made once per change of the episodes, the origin or the public token.
+ */
+export function feedCache(store: Store, urls: Urls, render: (feed: PodcastFeed) => string = (f) => JSON.stringify(f)): () => JsonEntity {
+  let made: { key: string; entity: JsonEntity } | undefined;
   return () => {
-    const { episodesVersion: version } = store;
-    const { origin } = urls;
-    if (made?.version !== version || made.origin !== origin) {
-      made = { version, origin, entity: jsonEntity(podcastFeed(store, origin)) };
+    const key = `${store.episodesVersion} ${urls.origin} ${store.tokens.public_token}`;
+    if (made?.key !== key) {
+      const text = render(podcastFeed(store, urls.origin));
+      made = { key, entity: { text, etag: etagOf(text) } };
     }
     return made.entity;
   };

@@ -124,6 +124,7 @@ describe('shapes', () => {
       audio_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.mp3$`)),
       artwork_url: null,
       chapters: expect.any(Array),
+      transcript_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.vtt$`)),
     });
   });
 

@@ -1,0 +1,34 @@
+/**
+ * GET/HEAD /media/{id}.vtt and /media/{id}.chapters.json: an episode's WebVTT transcript and
+ * its chapters in the Podcasting 2.0 JSON chapters format (what `podcast:chapters` in the RSS
+ * feed points to). Like the audio: no token, CORS for every origin, ETag, cacheable.
+ */
+import type { EpisodeRecord } from './store.ts';
+import { ApiFailure, errorResponse, etagOf, matchesIfNoneMatch } from './respond.ts';
+
+export type EpisodeTextKind = 'vtt' | 'chapters.json';
+
+const TYPES: Record<EpisodeTextKind, string> = {
+  vtt: 'text/vtt; charset=utf-8',
+  'chapters.json': 'application/json+chapters; charset=utf-8',
+};
+
+/** Podcasting 2.0 JSON chapters (version 1.2.0). */
+export function chaptersJson(episode: EpisodeRecord): string {
+  return JSON.stringify({
+    version: '1.2.0',
+    chapters: episode.chapters.map((c) => ({ startTime: c.start, title: c.title })),
+  });
+}
+
+export function episodeText(episode: EpisodeRecord | undefined, kind: EpisodeTextKind, req: Request): Response {
+  const cors = { 'Access-Control-Allow-Origin': '*' };
+  const text = kind === 'vtt' ? episode?.transcript : episode && chaptersJson(episode);
+  if (!text) {
+    return errorResponse(new ApiFailure('not_found', episode ? 'This episode has no transcript.' : 'There is no such episode.'), cors);
+  }
+  const etag = etagOf(text);
+  const headers = { ...cors, 'Content-Type': TYPES[kind], ETag: etag, 'Cache-Control': 'public, max-age=3600' };
+  if (matchesIfNoneMatch(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  return new Response(req.method === 'HEAD' ? null : text, { headers });
+}

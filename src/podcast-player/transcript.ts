@@ -1,0 +1,177 @@
+/**
+ * The transcript panel of <podcast-player>: an on-demand chunk, loaded (with the WebVTT) only
+ * when the listener opens the panel. Each cue is a button (click → seek to its start); the
+ * current cue has `aria-current="true"` and is kept in view inside the panel — the panel
+ * scrolls, never the page, and focus stays where it is; search marks matches and steps
+ * through them. Cue text is rendered as text, never as markup.
+ */
+import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { MessageKey } from '../i18n/en.js';
+import { cueAt, parseVtt, type Cue } from '../internal/vtt.js';
+
+type Say = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+export const transcriptStyles = css`
+  [part~='transcript'] .find {
+    display: flex;
+    gap: 4px;
+    align-items: center;
+    margin-bottom: 6px;
+  }
+  [part~='transcript'] input {
+    flex: 1;
+    min-width: 0;
+    min-height: 32px;
+    padding: 0 10px;
+    font: inherit;
+    color: inherit;
+    background: var(--_bg);
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+  }
+  [part~='transcript'] .find button {
+    min-width: 32px;
+    min-height: 32px;
+    border-radius: 999px;
+  }
+  [part~='transcript'] ol {
+    max-height: calc(6 * 2.6em);
+    overflow-y: auto;
+    position: relative;
+  }
+  [part~='cue'] {
+    display: block;
+    width: 100%;
+    text-align: start;
+    border-radius: 8px;
+    padding: 4px 10px;
+    min-height: 32px;
+    font-size: 0.92em;
+  }
+  [part~='cue'][aria-current='true'] {
+    background: var(--_surface);
+    color: var(--_accent);
+  }
+  [part~='cue'] b {
+    display: block;
+    font-size: 0.85em;
+    color: var(--_muted);
+  }
+  mark {
+    background: #ffe066;
+    color: #17151f;
+  }
+  mark.now {
+    outline: 2px solid var(--_accent);
+  }
+`;
+
+/** Splits `text` around case-insensitive matches of `query`: text parts and <mark>s. */
+function marked(text: string, query: string, now: boolean) {
+  if (!query) return text;
+  const lower = text.toLocaleLowerCase();
+  const parts: (string | TemplateResult)[] = [];
+  let from = 0;
+  for (let at = lower.indexOf(query); at >= 0; at = lower.indexOf(query, from)) {
+    parts.push(text.slice(from, at), html`<mark class=${now ? 'now' : ''}>${text.slice(at, at + query.length)}</mark>`);
+    from = at + query.length;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+export class Transcript implements ReactiveController {
+  cues: Cue[] | null = null;
+  failed = false;
+  private query = '';
+  /** Index into `matches()` of the match in focus. */
+  private match = 0;
+  /** The cue last scrolled into view, so the panel moves only when playback moves on. */
+  private shown = -1;
+  private abort?: AbortController;
+
+  constructor(
+    private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment },
+    readonly url: string,
+  ) {
+    host.addController(this);
+    void this.load();
+  }
+
+  hostDisconnected(): void {
+    this.abort?.abort();
+  }
+
+  /** Keeps the current cue (or the match in focus) in view inside the panel. */
+  hostUpdated(): void {
+    const list = this.host.renderRoot.querySelector<HTMLElement>('[part~="transcript"] ol');
+    const target = list?.querySelector<HTMLElement>(this.query ? 'mark.now' : '[aria-current="true"]');
+    if (!list || !target) return;
+    const key = this.query ? -2 - this.match : Number(target.closest('li')?.dataset.i);
+    if (key === this.shown) return;
+    this.shown = key;
+    // Scroll the panel itself: scrollIntoView() would scroll the page (and steal the view).
+    const top = target.getBoundingClientRect().top - list.getBoundingClientRect().top + list.scrollTop;
+    list.scrollTop = top - list.clientHeight / 3;
+  }
+
+  private async load() {
+    this.abort = new AbortController();
+    try {
+      const res = await fetch(this.url, { signal: this.abort.signal });
+      if (!res.ok) throw new Error(String(res.status));
+      this.cues = parseVtt(await res.text());
+      this.failed = !this.cues.length;
+    } catch {
+      if (this.abort.signal.aborted) return;
+      this.failed = true;
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Indexes of the cues that contain the search text. */
+  private matches(): number[] {
+    const q = this.query;
+    return q ? (this.cues ?? []).flatMap((c, i) => (c.text.toLocaleLowerCase().includes(q) ? [i] : [])) : [];
+  }
+
+  private step(by: number) {
+    const n = this.matches().length;
+    if (n) this.match = (this.match + by + n) % n;
+    this.host.requestUpdate();
+  }
+
+  render(t: number, seek: (t: number) => void, say: Say): TemplateResult {
+    if (this.failed) return html`<p class="muted">${say('transcriptFailed')}</p>`;
+    const cues = this.cues;
+    if (!cues) return html`<p class="skeleton muted"></p>`;
+    const now = cueAt(cues, t);
+    const found = this.matches();
+    const focus = found[this.match];
+    return html`<div class="find">
+        <input
+          type="search"
+          aria-label=${say('search')}
+          .value=${this.query}
+          @input=${(e: Event) => {
+            this.query = (e.target as HTMLInputElement).value.trim().toLocaleLowerCase();
+            this.match = 0;
+            this.host.requestUpdate();
+          }}
+          @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.step(e.shiftKey ? -1 : 1)}
+        />
+        <button aria-label=${say('previousMatch')} ?disabled=${found.length < 2} @click=${() => this.step(-1)}>↑</button>
+        <button aria-label=${say('nextMatch')} ?disabled=${found.length < 2} @click=${() => this.step(1)}>↓</button>
+        <span class="muted" role="status">${this.query ? (found.length ? say('matches', { i: this.match + 1, n: found.length }) : say('noMatches')) : nothing}</span>
+      </div>
+      <ol>
+        ${cues.map(
+          (c, i) => html`<li data-i=${i}>
+            <button part="cue" aria-current=${i === now ? 'true' : 'false'} @click=${() => seek(c.start)}>
+              ${c.speaker && c.speaker !== cues[i - 1]?.speaker ? html`<b><bdi>${c.speaker}</bdi></b>` : nothing}<bdi>${marked(c.text, this.query, i === focus)}</bdi>
+            </button>
+          </li>`,
+        )}
+      </ol>`;
+  }
+}

@@ -20,8 +20,6 @@ export const playerStyles = css`
     color-scheme: light dark;
     display: block;
     container-type: inline-size;
-    /* Off-screen players skip style and layout (100 on a page render in half the time). */
-    content-visibility: auto;
     color: var(--_fg);
     font: 400 15px/1.4 var(--castlet-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     -webkit-font-smoothing: antialiased;
@@ -49,6 +47,12 @@ export const playerStyles = css`
     border-radius: var(--_radius);
     box-shadow: 0 1px 2px #0000000d, 0 8px 24px -12px #0000002e;
     overflow: hidden;
+    /*
+     * Off-screen cards skip style and layout (100 on a page render in half the time). Each
+     * player sets contain-intrinsic-size to its loading size, per layout: the first frame
+     * uses it before Chromium knows the card is on screen.
+     */
+    content-visibility: auto;
   }
   h2,
   h3,
@@ -146,7 +150,9 @@ export const playerStyles = css`
     height: 24px;
     cursor: pointer;
   }
+  /* Messages stand at the top of the card; an error leaves nothing else to show. */
   [part~='message'] {
+    order: -1;
     padding: 10px 12px;
     border-radius: 10px;
     background: var(--_surface);
@@ -162,6 +168,14 @@ export const playerStyles = css`
     background: #b4121f;
     color: #fff;
     border-color: #b4121f;
+  }
+  :host([state='error']) [part~='base'] > :not([part~='message'], .sr-only) {
+    display: none;
+  }
+  summary {
+    cursor: pointer;
+    /* WCAG 2.5.8: at least 24 px tall. */
+    padding: 4px 0;
   }
   .row {
     display: flex;

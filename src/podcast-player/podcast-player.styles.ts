@@ -1,8 +1,14 @@
 import { css } from 'lit';
 
+/*
+ * While loading, the card reserves (min-height) the size of a typical episode: a two-line
+ * description, four chapters and three episodes; lists show at most that many rows and
+ * scroll beyond. Shorter lists and a missing description leave no empty band.
+ */
 export const podcastStyles = css`
-  :host {
-    contain-intrinsic-size: auto 720px;
+  [part~='base'] {
+    contain-intrinsic-size: auto 589.8px;
+    --_row: 36px;
   }
   h2[part~='title'] {
     display: -webkit-box;
@@ -10,14 +16,16 @@ export const podcastStyles = css`
     -webkit-box-orient: vertical;
     overflow: hidden;
   }
-  /* Fixed heights (descriptions, chapters, episodes), so the card keeps its size when the data arrives. */
   .description {
     display: -webkit-box;
-    -webkit-line-clamp: 3;
+    -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
     overflow: hidden;
     font-size: 0.92em;
-    height: 3lh;
+    min-height: 2lh;
+  }
+  :host(:not([state='loading'])) .description:empty {
+    display: none;
   }
   .seek {
     display: grid;
@@ -64,6 +72,8 @@ export const podcastStyles = css`
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     gap: 2px;
+    overflow-y: auto;
+    align-content: start;
   }
   [part~='chapters'],
   [part~='episodes'] {
@@ -71,23 +81,23 @@ export const podcastStyles = css`
     padding-top: 8px;
   }
   [part~='chapters'] {
-    height: calc(4 * 38px + 8px);
-    overflow-y: auto;
-    align-content: start;
+    max-height: calc(4 * 38px + 7px);
   }
   [part~='episodes'] ol {
-    height: calc(5 * 38px);
-    overflow-y: auto;
-    align-content: start;
+    max-height: calc(3 * var(--_row) + 4px);
+  }
+  :host([state='loading']) [part~='chapters'] {
+    min-height: calc(4 * 38px + 7px);
+  }
+  :host([state='loading']) [part~='episodes'] ol {
+    min-height: calc(3 * var(--_row) + 4px);
   }
   li.muted {
     padding: 8px 10px;
   }
   summary {
-    cursor: pointer;
     font-weight: 600;
     font-size: 0.9em;
-    padding-bottom: 4px;
   }
   li button {
     width: 100%;
@@ -97,7 +107,7 @@ export const podcastStyles = css`
     gap: 12px;
     border-radius: 8px;
     padding: 4px 10px;
-    min-height: 36px;
+    min-height: var(--_row);
     text-align: left;
     font-size: 0.92em;
   }
@@ -112,7 +122,7 @@ export const podcastStyles = css`
   }
   li {
     content-visibility: auto;
-    contain-intrinsic-size: auto 36px;
+    contain-intrinsic-size: auto var(--_row);
   }
   .more {
     width: 100%;
@@ -120,8 +130,26 @@ export const podcastStyles = css`
     color: var(--_accent);
   }
   @container (max-width: 360px) {
+    [part~='base'] {
+      contain-intrinsic-size: auto 549.2px;
+    }
+    /* Room for a two-line title beside the artwork. */
+    [part~='artwork'] {
+      width: 76px;
+      height: 76px;
+    }
     .description {
       display: none;
+    }
+    /* Episodes on two lines: the whole width for the title, date and length below. */
+    [part~='episodes'] {
+      --_row: 46px;
+    }
+    [part~='episode'] {
+      flex-direction: column;
+      align-items: start;
+      justify-content: center;
+      gap: 0;
     }
   }
 `;

@@ -1,8 +1,8 @@
 import { css } from 'lit';
 
 export const streamStyles = css`
-  :host {
-    contain-intrinsic-size: auto 210px;
+  [part~='base'] {
+    contain-intrinsic-size: auto 183.3px;
   }
   [part~='badge'] {
     display: inline-flex;
@@ -46,7 +46,6 @@ export const streamStyles = css`
     margin-left: auto;
   }
   [part~='history'] summary {
-    cursor: pointer;
     color: var(--_muted);
     font-size: 0.87em;
     width: max-content;
@@ -55,18 +54,24 @@ export const streamStyles = css`
     list-style: none;
     padding: 6px 0 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 4px;
   }
+  /* A long title is cut with an ellipsis; the time never wraps. */
   [part~='history'] li {
     display: flex;
     gap: 8px;
     font-size: 0.9em;
+    white-space: nowrap;
   }
   [part~='history'] time {
     color: var(--_muted);
     font-variant-numeric: tabular-nums;
   }
   @container (max-width: 360px) {
+    [part~='base'] {
+      contain-intrinsic-size: auto 148.3px;
+    }
     [part~='volume'] {
       width: 72px;
     }

@@ -49,7 +49,7 @@ export const playerStyles = css`
     overflow: hidden;
     /*
      * Off-screen cards skip style and layout (100 on a page render in half the time). Each
-     * player sets contain-intrinsic-size to its loading size, per layout: the first frame
+     * player sets contain-intrinsic-height to its loading height, per layout: the first frame
      * uses it before Chromium knows the card is on screen.
      */
     content-visibility: auto;

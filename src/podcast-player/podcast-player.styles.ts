@@ -7,7 +7,7 @@ import { css } from 'lit';
  */
 export const podcastStyles = css`
   [part~='base'] {
-    contain-intrinsic-size: auto 589.8px;
+    contain-intrinsic-height: auto 589.8px;
     --_row: 36px;
   }
   h2[part~='title'] {
@@ -131,7 +131,7 @@ export const podcastStyles = css`
   }
   @container (max-width: 360px) {
     [part~='base'] {
-      contain-intrinsic-size: auto 549.2px;
+      contain-intrinsic-height: auto 549.2px;
     }
     /* Room for a two-line title beside the artwork. */
     [part~='artwork'] {
@@ -147,7 +147,7 @@ export const podcastStyles = css`
     }
     [part~='episode'] {
       flex-direction: column;
-      align-items: start;
+      align-items: stretch;
       justify-content: center;
       gap: 0;
     }

@@ -3,12 +3,13 @@
  * mock through the owner API: nothing leaves the card at 320 px or at 2× zoom, long titles are
  * cut with an ellipsis, times never wrap; the size while loading is the loaded size at phone
  * and desktop widths; short content leaves no empty band; an error stands alone at the top.
+ * The demo page: its header on a phone, its theme panel in dark mode, axe with the console open.
  * (Layout shift itself is measured by `npm run bench`.) Writes reports/layout-long-titles.png.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { PRIVATE, PUBLIC, embedPage, waitForState, withBrowser } from '../support/browser.ts';
+import { PRIVATE, PUBLIC, axeViolations, describeViolations, embedPage, waitForState, withBrowser } from '../support/browser.ts';
 
 const env = withBrowser({ context: { deviceScaleFactor: 2, viewport: { width: 1000, height: 900 } } });
 
@@ -161,6 +162,58 @@ describe('layout with long, realistic data', () => {
       expect(l.shown).toEqual(['message']);
       expect(l.top).toBeLessThanOrEqual(17);
       expect(l.below).toBeLessThanOrEqual(17);
+    }
+  });
+});
+
+describe('the demo page', () => {
+  /** The demo page in a context of its own (axe needs the CSP bypassed), both widgets ready. */
+  async function demo(opts: { width: number; colorScheme: 'light' | 'dark' }) {
+    const context = await env.browser.newContext({ bypassCSP: true, viewport: { width: opts.width, height: 800 }, colorScheme: opts.colorScheme });
+    const page = await context.newPage();
+    await page.goto(`${env.mock}/`);
+    await allSettled(page);
+    return { page, close: () => context.close() };
+  }
+  const playColour = (page: Page) =>
+    page.$eval('#widgets stream-player', (el) => getComputedStyle(el.shadowRoot!.querySelector('[part~=play]')!).backgroundColor);
+
+  test('the theme panel sets only what the owner changed: in dark mode the widgets keep their dark colours', async () => {
+    const { page, close } = await demo({ width: 1100, colorScheme: 'dark' });
+    try {
+      const dark = await playColour(page);
+      expect(dark).toBe('rgb(162, 146, 255)');
+      await page.locator('[name="--castlet-radius"]').fill('4');
+      await page.selectOption('[name="--castlet-font"]', { label: 'Serif' });
+      expect(await page.$eval('#widgets podcast-player', (el) => getComputedStyle(el).getPropertyValue('--castlet-radius'))).toBe('4px');
+      expect(await playColour(page)).toBe(dark);
+      await page.locator('[name="--castlet-accent"]').fill('#0a7d5a');
+      expect(await playColour(page)).toBe('rgb(10, 125, 90)');
+      await page.click('#theme button[type=reset]');
+      expect(await playColour(page)).toBe(dark);
+    } finally {
+      await close();
+    }
+  });
+
+  test('at 360 px the banner holds the whole header; axe (WCAG 2.2 AA) finds nothing with the owner console open, light and dark', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const { page, close } = await demo({ width: 360, colorScheme });
+      try {
+        const header = await page.evaluate(() => ({
+          banner: document.querySelector('header.top')!.getBoundingClientRect().bottom,
+          // The page's white text: the brand, the tagline, the heading and its lead paragraph.
+          text: Math.max(...[...document.querySelectorAll('.brand, .tagline, h1, .lead')].map((e) => e.getBoundingClientRect().bottom)),
+        }));
+        expect(header.text).toBeLessThanOrEqual(header.banner);
+        await page.fill('#check [name=token]', PRIVATE);
+        await page.click('#check button[type=submit]');
+        await page.waitForSelector('#account:not([hidden])');
+        const violations = await axeViolations(page);
+        expect(violations, `${colorScheme}: ${describeViolations(violations)}`).toEqual([]);
+      } finally {
+        await close();
+      }
     }
   });
 });

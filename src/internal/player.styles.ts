@@ -24,10 +24,10 @@ export const playerStyles = css`
     font: 400 15px/1.4 var(--castlet-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
     -webkit-font-smoothing: antialiased;
   }
-  :host([theme='light']) {
+  :host([theme=light]) {
     color-scheme: light;
   }
-  :host([theme='dark']) {
+  :host([theme=dark]) {
     color-scheme: dark;
   }
   :host([hidden]) {
@@ -36,7 +36,7 @@ export const playerStyles = css`
   * {
     box-sizing: border-box;
   }
-  [part~='base'] {
+  [part~=base] {
     position: relative;
     display: grid;
     grid-template-columns: minmax(0, 1fr);
@@ -55,10 +55,8 @@ export const playerStyles = css`
     content-visibility: auto;
   }
   h2,
-  h3,
   p,
-  ol,
-  ul {
+  ol {
     margin: 0;
   }
   h2 {
@@ -82,7 +80,8 @@ export const playerStyles = css`
     font: inherit;
     color: inherit;
   }
-  button {
+  button,
+  a {
     display: inline-grid;
     place-items: center;
     min-width: 40px;
@@ -94,7 +93,8 @@ export const playerStyles = css`
     cursor: pointer;
     fill: currentColor;
   }
-  button:hover:not(:disabled) {
+  button:hover:not(:disabled),
+  a:hover {
     background: var(--_surface);
   }
   button:disabled {
@@ -105,7 +105,7 @@ export const playerStyles = css`
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
-  [part~='play'] {
+  [part~=play] {
     width: 52px;
     height: 52px;
     background: var(--_accent);
@@ -113,11 +113,11 @@ export const playerStyles = css`
     flex: none;
     box-shadow: 0 6px 16px -8px var(--_accent);
   }
-  [part~='play']:hover:not(:disabled) {
+  [part~=play]:hover:not(:disabled) {
     background: var(--_accent);
     filter: brightness(1.08);
   }
-  :host([state='buffering']) [part~='play'] svg {
+  :host([state=buffering]) [part~=play] svg {
     animation: pulse 1s ease-in-out infinite alternate;
   }
   @keyframes pulse {
@@ -125,7 +125,7 @@ export const playerStyles = css`
       opacity: 0.35;
     }
   }
-  [part~='artwork'] {
+  [part~=artwork] {
     width: 88px;
     height: 88px;
     flex: none;
@@ -143,7 +143,7 @@ export const playerStyles = css`
     width: 44%;
     height: 44%;
   }
-  input[type='range'] {
+  input[type=range] {
     accent-color: var(--_accent);
     min-width: 0;
     margin: 0;
@@ -151,25 +151,25 @@ export const playerStyles = css`
     cursor: pointer;
   }
   /* Messages stand at the top of the card; an error leaves nothing else to show. */
-  [part~='message'] {
+  [part~=message] {
     order: -1;
     padding: 10px 12px;
     border-radius: 10px;
     background: var(--_surface);
     font-size: 0.9em;
   }
-  [part~='message'].fatal {
+  [part~=message].fatal {
     background: #fde8ea;
     color: #7a0d18;
     border: 1px solid #f4b4bb;
   }
-  [part~='message'].loud {
+  [part~=message].loud {
     font-weight: 650;
     background: #b4121f;
     color: #fff;
     border-color: #b4121f;
   }
-  :host([state='error']) [part~='base'] > :not([part~='message'], .sr-only) {
+  :host([state=error]) [part~=base] > :not([part~=message], .sr-only) {
     display: none;
   }
   summary {
@@ -203,11 +203,11 @@ export const playerStyles = css`
     white-space: nowrap;
   }
   @container (max-width: 360px) {
-    [part~='base'] {
+    [part~=base] {
       padding: 12px;
       gap: 10px;
     }
-    [part~='artwork'] {
+    [part~=artwork] {
       width: 56px;
       height: 56px;
     }

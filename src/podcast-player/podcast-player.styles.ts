@@ -6,35 +6,32 @@ import { css } from 'lit';
  * scroll beyond. Shorter lists and a missing description leave no empty band.
  */
 export const podcastStyles = css`
-  [part~='base'] {
+  [part~=base] {
     contain-intrinsic-height: auto 589.8px;
     --_row: 36px;
   }
-  h2[part~='title'] {
+  h2[part~=title],
+  .description {
     display: -webkit-box;
     -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
     overflow: hidden;
   }
   .description {
-    display: -webkit-box;
-    -webkit-line-clamp: 2;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
     font-size: 0.92em;
     min-height: 2lh;
   }
-  :host(:not([state='loading'])) .description:empty {
+  :host(:not([state=loading])) .description:empty {
     display: none;
   }
   .seek {
     display: grid;
     gap: 2px;
   }
-  [part~='seek'] {
+  [part~=seek] {
     width: 100%;
   }
-  [part~='time'] {
+  [part~=time] {
     justify-content: space-between;
     font-variant-numeric: tabular-nums;
   }
@@ -42,12 +39,12 @@ export const podcastStyles = css`
     justify-content: center;
     gap: 8px;
   }
-  [part~='back'] svg,
-  [part~='forward'] svg {
+  [part~=back] svg,
+  [part~=forward] svg {
     width: 30px;
     height: 30px;
   }
-  [part~='speed'] {
+  [part~=speed] {
     min-height: 36px;
     padding: 0 6px;
     border: 1px solid var(--_border);
@@ -55,16 +52,10 @@ export const podcastStyles = css`
     background: var(--_bg);
     cursor: pointer;
   }
-  [part~='download'] {
-    display: inline-grid;
-    place-items: center;
+  /* A link like the buttons (player styles); an empty placeholder keeps its place. */
+  [part~=download] {
     width: 40px;
     height: 40px;
-    border-radius: 999px;
-    fill: currentColor;
-  }
-  [part~='download']:hover {
-    background: var(--_surface);
   }
   ol {
     list-style: none;
@@ -75,21 +66,21 @@ export const podcastStyles = css`
     overflow-y: auto;
     align-content: start;
   }
-  [part~='chapters'],
-  [part~='episodes'] {
+  [part~=chapters],
+  [part~=episodes] {
     border-top: 1px solid var(--_border);
     padding-top: 8px;
   }
-  [part~='chapters'] {
+  [part~=chapters] {
     max-height: calc(4 * 38px + 7px);
   }
-  [part~='episodes'] ol {
+  [part~=episodes] ol {
     max-height: calc(3 * var(--_row) + 4px);
   }
-  :host([state='loading']) [part~='chapters'] {
+  :host([state=loading]) [part~=chapters] {
     min-height: calc(4 * 38px + 7px);
   }
-  :host([state='loading']) [part~='episodes'] ol {
+  :host([state=loading]) [part~=episodes] ol {
     min-height: calc(3 * var(--_row) + 4px);
   }
   li.muted {
@@ -115,7 +106,7 @@ export const podcastStyles = css`
     flex: none;
     white-space: nowrap;
   }
-  li button[aria-current='true'] {
+  li button[aria-current=true] {
     color: var(--_accent);
     font-weight: 650;
     background: var(--_surface);
@@ -130,11 +121,11 @@ export const podcastStyles = css`
     color: var(--_accent);
   }
   @container (max-width: 360px) {
-    [part~='base'] {
+    [part~=base] {
       contain-intrinsic-height: auto 549.2px;
     }
     /* Room for a two-line title beside the artwork. */
-    [part~='artwork'] {
+    [part~=artwork] {
       width: 76px;
       height: 76px;
     }
@@ -142,10 +133,10 @@ export const podcastStyles = css`
       display: none;
     }
     /* Episodes on two lines: the whole width for the title, date and length below. */
-    [part~='episodes'] {
+    [part~=episodes] {
       --_row: 46px;
     }
-    [part~='episode'] {
+    [part~=episode] {
       flex-direction: column;
       align-items: stretch;
       justify-content: center;

@@ -22,7 +22,6 @@ export const playerStyles = css`
     container-type: inline-size;
     color: var(--_fg);
     font: 400 15px/1.4 var(--castlet-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    -webkit-font-smoothing: antialiased;
   }
   :host([theme=light]) {
     color-scheme: light;
@@ -66,7 +65,7 @@ export const playerStyles = css`
   }
   .muted {
     color: var(--_muted);
-    font-size: 0.87em;
+    font-size: .87em;
   }
   .clip {
     min-width: 0;
@@ -98,7 +97,7 @@ export const playerStyles = css`
     background: var(--_surface);
   }
   button:disabled {
-    opacity: 0.45;
+    opacity: .45;
     cursor: not-allowed;
   }
   :focus-visible {
@@ -122,7 +121,7 @@ export const playerStyles = css`
   }
   @keyframes pulse {
     to {
-      opacity: 0.35;
+      opacity: .35;
     }
   }
   [part~=artwork] {
@@ -156,7 +155,7 @@ export const playerStyles = css`
     padding: 10px 12px;
     border-radius: 10px;
     background: var(--_surface);
-    font-size: 0.9em;
+    font-size: .9em;
   }
   [part~=message].fatal {
     background: #fde8ea;

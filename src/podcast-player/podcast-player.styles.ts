@@ -18,7 +18,7 @@ export const podcastStyles = css`
     overflow: hidden;
   }
   .description {
-    font-size: 0.92em;
+    font-size: .92em;
     min-height: 2lh;
   }
   :host(:not([state=loading])) .description:empty {
@@ -71,24 +71,25 @@ export const podcastStyles = css`
     border-top: 1px solid var(--_border);
     padding-top: 8px;
   }
+  /* Four chapter rows (2 px apart, below 8 px padding and a border), three episode rows. */
   [part~=chapters] {
-    max-height: calc(4 * 38px + 7px);
+    --_h: 159px;
   }
   [part~=episodes] ol {
-    max-height: calc(3 * var(--_row) + 4px);
+    --_h: calc(3*var(--_row) + 4px);
   }
-  :host([state=loading]) [part~=chapters] {
-    min-height: calc(4 * 38px + 7px);
+  ol {
+    max-height: var(--_h);
   }
-  :host([state=loading]) [part~=episodes] ol {
-    min-height: calc(3 * var(--_row) + 4px);
+  :host([state=loading]) ol {
+    min-height: var(--_h);
   }
   li.muted {
     padding: 8px 10px;
   }
   summary {
     font-weight: 600;
-    font-size: 0.9em;
+    font-size: .9em;
   }
   li button {
     width: 100%;
@@ -100,7 +101,7 @@ export const podcastStyles = css`
     padding: 4px 10px;
     min-height: var(--_row);
     text-align: left;
-    font-size: 0.92em;
+    font-size: .92em;
   }
   li button .muted {
     flex: none;
@@ -137,9 +138,8 @@ export const podcastStyles = css`
       --_row: 46px;
     }
     [part~=episode] {
-      flex-direction: column;
-      align-items: stretch;
-      justify-content: center;
+      flex-flow: column;
+      align-items: normal;
       gap: 0;
     }
   }

@@ -10,9 +10,9 @@ export const streamStyles = css`
     gap: 6px;
     padding: 2px 8px;
     border-radius: 999px;
-    font-size: 0.72em;
+    font-size: .72em;
     font-weight: 700;
-    letter-spacing: 0.06em;
+    letter-spacing: .06em;
     text-transform: uppercase;
     background: var(--_surface);
     color: var(--_muted);
@@ -30,7 +30,7 @@ export const streamStyles = css`
     color: light-dark(#fff, #1d0306);
   }
   :host([state=playing]) [part~=badge].live::before {
-    animation: pulse 0.9s ease-in-out infinite alternate;
+    animation: pulse .9s ease-in-out infinite alternate;
   }
   .controls {
     padding-top: 4px;
@@ -47,7 +47,7 @@ export const streamStyles = css`
   }
   [part~=history] summary {
     color: var(--_muted);
-    font-size: 0.87em;
+    font-size: .87em;
     width: max-content;
   }
   [part~=history] ol {
@@ -61,7 +61,7 @@ export const streamStyles = css`
   [part~=history] li {
     display: flex;
     gap: 8px;
-    font-size: 0.9em;
+    font-size: .9em;
     white-space: nowrap;
   }
   [part~=history] time {

@@ -4,7 +4,7 @@
  * arrive, layout shifts with the elements that moved, clicks until the next frame, and the
  * media events of every player.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 
 export interface Shift {
   value: number;
@@ -134,8 +134,8 @@ function install(expected: number): void {
 }
 
 /** A fresh context (empty HTTP cache) and page with the instrumentation; `expected` widgets. */
-export async function instrumentedPage(browser: Browser, expected: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 900, height: 800 } });
+export async function instrumentedPage(browser: Browser, expected: number, options: BrowserContextOptions = { viewport: { width: 900, height: 800 } }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(options);
   // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions sent to the page
   // (init scripts, evaluate) need it there too.
   await context.addInitScript({ content: 'globalThis.__name = (f) => f;' });

@@ -1,15 +1,19 @@
 /**
  * 2. Pages in headless Chromium: 1, 10 and 50 <stream-player>+<podcast-player> pairs of one
  * token — time to populated, requests per endpoint, JS heap per widget, layout shift — and a
- * podcast-player with a 500-episode feed beside the 3-episode one (load and click → frame).
+ * podcast-player with a 500-episode feed beside the 3-episode one (load and click → frame);
+ * layout shift at a phone viewport (like Lighthouse's mobile preset) and a desktop one: the
+ * demo page, and a pair with text around it.
  */
-import type { Page } from 'playwright-core';
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { embedPage } from '../test/support/browser-pages.ts';
 import { startMock, countLog } from './children.ts';
 import { countBy, pair, PRIVATE, PUBLIC, type BenchEnv } from './env.ts';
 import { instrumentedPage, waitPopulated, type Shift } from './instrument.ts';
 import type { Part, Row } from './table.ts';
-import { median, ms, sleep } from './util.ts';
+import { median, ms, ROOT, sleep } from './util.ts';
 
 const PAIRS = [1, 10, 50];
 const REPS = 3;
@@ -86,6 +90,52 @@ async function loadPage(env: BenchEnv, pairs: number, heap = false): Promise<Loa
   }
 }
 
+const VIEWPORTS: Record<string, BrowserContextOptions> = {
+  phone: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1280, height: 800 } },
+};
+const TEXT = `<p>${'A paragraph of the owner’s page around the players: it must not move when they load. '.repeat(4)}</p>`;
+
+/** CLS of one page load (until 400 ms after both widgets left loading), with what moved. */
+async function shiftsOf(env: BenchEnv, url: string, options: BrowserContextOptions): Promise<{ cls: number; shifts: Shift[] }> {
+  const { context, page } = await instrumentedPage(env.browser, 2, options);
+  try {
+    await page.goto(url);
+    await waitPopulated(page);
+    await sleep(400);
+    const shifts = await page.evaluate(() => window.__bench.shifts);
+    return { cls: shifts.filter((s) => !s.recentInput).reduce((a, s) => a + s.value, 0), shifts };
+  } finally {
+    await context.close();
+  }
+}
+
+export interface ShiftRun {
+  page: 'demo' | 'pair, render-blocking script' | 'pair, plain snippet';
+  viewport: string;
+  cls: number;
+  shifts: Shift[];
+}
+
+async function benchShifts(env: BenchEnv): Promise<ShiftRun[]> {
+  // The demo page's own files, beside the bundle the mock serves.
+  for (const f of ['console.js', 'demo.css']) cpSync(join(ROOT, 'dist', f), join(env.staticDir, f));
+  // Text above, between and below the players: whatever moves is on screen at both viewports.
+  const plain = embedPage(env.mock.url, TEXT + pair().replace('\n', TEXT) + TEXT);
+  const urls = {
+    demo: `${env.mock.url}/`,
+    'pair, render-blocking script': env.pages.add(plain.replace('<script type="module"', '<script type="module" blocking="render"')),
+    'pair, plain snippet': env.pages.add(plain),
+  } as const;
+  const runs: ShiftRun[] = [];
+  for (const [viewport, options] of Object.entries(VIEWPORTS)) {
+    for (const [page, url] of Object.entries(urls) as [ShiftRun['page'], string][]) {
+      for (let i = 0; i < REPS; i++) runs.push({ page, viewport, ...(await shiftsOf(env, url, options)) });
+    }
+  }
+  return runs;
+}
+
 async function emptyHeap(env: BenchEnv): Promise<number> {
   const { context, page } = await instrumentedPage(env.browser, 0);
   try {
@@ -160,6 +210,7 @@ const med = <T>(runs: T[], f: (r: T) => number) => median(runs.map(f));
 
 export interface PageData {
   loads: LoadRun[];
+  shifts: ShiftRun[];
   heap: { empty: number[]; fifty: number[]; perWidget: number };
   feeds: { small: FeedRun[]; big: FeedRun[]; bigJsonBytes: number; smallJsonBytes: number };
 }
@@ -168,6 +219,7 @@ export async function benchPage(env: BenchEnv): Promise<Part<PageData>> {
   await loadPage(env, 1); // warm-up: Chromium's first page and the mock's JIT
   const loads: LoadRun[] = [];
   for (const n of PAIRS) for (let i = 0; i < REPS; i++) loads.push(await loadPage(env, n));
+  const shifts = await benchShifts(env);
 
   const empty: number[] = [];
   const fifty: number[] = [];
@@ -231,6 +283,21 @@ export async function benchPage(env: BenchEnv): Promise<Part<PageData>> {
       met: cls < 0.001,
     });
   }
+  const cls = (page: ShiftRun['page'], viewport: string) => med(shifts.filter((r) => r.page === page && r.viewport === viewport), (r) => r.cls);
+  const both = (page: ShiftRun['page']) => `${cls(page, 'phone').toFixed(4)} / ${cls(page, 'desktop').toFixed(4)}`;
+  for (const page of ['demo', 'pair, render-blocking script'] as const) {
+    rows.push({
+      section: 'Page',
+      measure: `layout shift (CLS), phone 360×740 @3x / desktop 1280×800: ${page === 'demo' ? 'the demo page' : 'a pair with text around'}`,
+      value: both(page),
+      reference:
+        page === 'demo'
+          ? `median of ${REPS} cold pages each`
+          : `plain snippet: ${both('pair, plain snippet')} (the page paints before the bundle defines the elements)`,
+      goal: '0',
+      met: cls(page, 'phone') < 0.001 && cls(page, 'desktop') < 0.001,
+    });
+  }
   rows.push({
     section: 'Page',
     measure: 'JS heap per widget (50 pairs − empty page with bundle) / 100',
@@ -258,6 +325,6 @@ export async function benchPage(env: BenchEnv): Promise<Part<PageData>> {
   });
   return {
     rows,
-    data: { loads, heap: { empty, fifty, perWidget }, feeds: { small, big: bigRuns, bigJsonBytes: bytes, smallJsonBytes: Buffer.byteLength(smallJson) } },
+    data: { loads, shifts, heap: { empty, fifty, perWidget }, feeds: { small, big: bigRuns, bigJsonBytes: bytes, smallJsonBytes: Buffer.byteLength(smallJson) } },
   };
 }

@@ -204,22 +204,20 @@ function wireConsole() {
 
 function wireTheme() {
   const theme = form('theme');
-  const apply = () => {
-    const data = new FormData(theme);
-    for (const input of theme.querySelectorAll<HTMLInputElement | HTMLSelectElement>('[name^="--"]')) {
-      const value = input.value ? `${input.value}${input.dataset.unit ?? ''}` : '';
+  // Only what the owner changed is set: the widgets keep their own defaults, dark ones included.
+  theme.addEventListener('input', (e) => {
+    const input = e.target as HTMLInputElement | HTMLSelectElement;
+    if (input.name.startsWith('--')) {
+      const value = input.value && `${input.value}${input.dataset.unit ?? ''}`;
       players().forEach((p) => (value ? p.style.setProperty(input.name, value) : p.style.removeProperty(input.name)));
+    } else if (input.name === 'theme') {
+      players().forEach((p) => (input.value ? p.setAttribute('theme', input.value) : p.removeAttribute('theme')));
+      document.documentElement.dataset.theme = input.value;
     }
-    const scheme = String(data.get('theme') ?? '');
-    players().forEach((p) => (scheme ? p.setAttribute('theme', scheme) : p.removeAttribute('theme')));
-    document.documentElement.dataset.theme = scheme;
-  };
-  theme.addEventListener('input', apply);
+  });
   theme.addEventListener('reset', () => {
-    setTimeout(() => {
-      players().forEach((p) => p.removeAttribute('style'));
-      apply();
-    });
+    players().forEach((p) => (p.removeAttribute('style'), p.removeAttribute('theme')));
+    document.documentElement.dataset.theme = '';
   });
 }
 

@@ -1,26 +1,50 @@
-// Makes docs/demo.png for the README: the demo page with both widgets, one playing.
+// Makes the README's screenshots: the demo page with both widgets, the radio playing —
+// docs/demo.png (light), docs/demo-dark.png (dark), docs/demo-phone.png (a 360 px phone).
 // Run after `npm run build`:  npx tsx scripts/screenshot.ts
+// With `pngquant` installed (Debian: apt-get install pngquant) the PNGs are quantized: they are committed.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import type { BrowserContextOptions } from 'playwright-core';
 import { startServer } from '../demo/server/serve.ts';
 import { launchChromium } from './chromium.ts';
+
+const SHOTS: { path: string; options: BrowserContextOptions }[] = [
+  { path: 'docs/demo.png', options: { viewport: { width: 1040, height: 760 }, colorScheme: 'light' } },
+  { path: 'docs/demo-dark.png', options: { viewport: { width: 1040, height: 760 }, colorScheme: 'dark' } },
+  { path: 'docs/demo-phone.png', options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' } },
+];
+
+const quantize = (path: string) => {
+  try {
+    execFileSync('pngquant', ['--quality=70-95', '--speed=1', '--strip', '--force', '--output', path, path]);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    console.log('pngquant not found: the PNG stays as Chromium wrote it');
+  }
+};
 
 const server = await startServer({ port: 0, log: () => {} });
 const browser = await launchChromium();
 try {
-  const page = await browser.newPage({ viewport: { width: 1040, height: 760 }, deviceScaleFactor: 1 });
-  await page.goto(`${server.url}/`);
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('#widgets stream-player, #widgets podcast-player')].every((el) => (el as HTMLElement & { state: string }).state === 'ready'),
-  );
-  // Something to look at: a few seconds into the second chapter.
-  await page.$eval('#widgets podcast-player', (el) => (el as HTMLElement & { seek(t: number): void }).seek(52));
-  await page.click('#widgets stream-player >> [part=play]');
-  await page.waitForFunction(() => (document.querySelector('#widgets stream-player') as HTMLElement & { state: string }).state === 'playing');
-  await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('#widgets stream-player')!.shadowRoot!.querySelector('[part=listeners]')!.textContent!));
-  await page.mouse.move(0, 0);
   mkdirSync('docs', { recursive: true });
-  await page.screenshot({ path: 'docs/demo.png', clip: { x: 0, y: 0, width: 1040, height: 760 } });
-  console.log('wrote docs/demo.png');
+  for (const { path, options } of SHOTS) {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#widgets stream-player, #widgets podcast-player')].every((el) => (el as HTMLElement & { state: string }).state === 'ready'),
+    );
+    // Something to look at: a few seconds into the second chapter, the radio playing.
+    await page.$eval('#widgets podcast-player', (el) => (el as HTMLElement & { seek(t: number): void }).seek(52));
+    await page.click('#widgets stream-player >> [part=play]');
+    await page.waitForFunction(() => (document.querySelector('#widgets stream-player') as HTMLElement & { state: string }).state === 'playing');
+    await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('#widgets stream-player')!.shadowRoot!.querySelector('[part=listeners]')!.textContent!));
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path, animations: 'disabled' });
+    quantize(path);
+    console.log(`wrote ${path}`);
+    await context.close();
+  }
 } finally {
   await browser.close();
   await server.close();

@@ -20,16 +20,13 @@ export const playerStyles = css`
     color-scheme: light dark;
     display: block;
     container-type: inline-size;
-    /* Off-screen players skip style and layout (100 on a page render in half the time). */
-    content-visibility: auto;
     color: var(--_fg);
     font: 400 15px/1.4 var(--castlet-font, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
-    -webkit-font-smoothing: antialiased;
   }
-  :host([theme='light']) {
+  :host([theme=light]) {
     color-scheme: light;
   }
-  :host([theme='dark']) {
+  :host([theme=dark]) {
     color-scheme: dark;
   }
   :host([hidden]) {
@@ -38,7 +35,7 @@ export const playerStyles = css`
   * {
     box-sizing: border-box;
   }
-  [part~='base'] {
+  [part~=base] {
     position: relative;
     display: grid;
     grid-template-columns: minmax(0, 1fr);
@@ -49,12 +46,16 @@ export const playerStyles = css`
     border-radius: var(--_radius);
     box-shadow: 0 1px 2px #0000000d, 0 8px 24px -12px #0000002e;
     overflow: hidden;
+    /*
+     * Off-screen cards skip style and layout (100 on a page render in half the time). Each
+     * player sets contain-intrinsic-height to its loading height, per layout: the first frame
+     * uses it before Chromium knows the card is on screen.
+     */
+    content-visibility: auto;
   }
   h2,
-  h3,
   p,
-  ol,
-  ul {
+  ol {
     margin: 0;
   }
   h2 {
@@ -64,7 +65,7 @@ export const playerStyles = css`
   }
   .muted {
     color: var(--_muted);
-    font-size: 0.87em;
+    font-size: .87em;
   }
   .clip {
     min-width: 0;
@@ -78,7 +79,8 @@ export const playerStyles = css`
     font: inherit;
     color: inherit;
   }
-  button {
+  button,
+  a {
     display: inline-grid;
     place-items: center;
     min-width: 40px;
@@ -90,18 +92,19 @@ export const playerStyles = css`
     cursor: pointer;
     fill: currentColor;
   }
-  button:hover:not(:disabled) {
+  button:hover:not(:disabled),
+  a:hover {
     background: var(--_surface);
   }
   button:disabled {
-    opacity: 0.45;
+    opacity: .45;
     cursor: not-allowed;
   }
   :focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
-  [part~='play'] {
+  [part~=play] {
     width: 52px;
     height: 52px;
     background: var(--_accent);
@@ -109,19 +112,19 @@ export const playerStyles = css`
     flex: none;
     box-shadow: 0 6px 16px -8px var(--_accent);
   }
-  [part~='play']:hover:not(:disabled) {
+  [part~=play]:hover:not(:disabled) {
     background: var(--_accent);
     filter: brightness(1.08);
   }
-  :host([state='buffering']) [part~='play'] svg {
+  :host([state=buffering]) [part~=play] svg {
     animation: pulse 1s ease-in-out infinite alternate;
   }
   @keyframes pulse {
     to {
-      opacity: 0.35;
+      opacity: .35;
     }
   }
-  [part~='artwork'] {
+  [part~=artwork] {
     width: 88px;
     height: 88px;
     flex: none;
@@ -139,29 +142,39 @@ export const playerStyles = css`
     width: 44%;
     height: 44%;
   }
-  input[type='range'] {
+  input[type=range] {
     accent-color: var(--_accent);
     min-width: 0;
     margin: 0;
     height: 24px;
     cursor: pointer;
   }
-  [part~='message'] {
+  /* Messages stand at the top of the card; an error leaves nothing else to show. */
+  [part~=message] {
+    order: -1;
     padding: 10px 12px;
     border-radius: 10px;
     background: var(--_surface);
-    font-size: 0.9em;
+    font-size: .9em;
   }
-  [part~='message'].fatal {
+  [part~=message].fatal {
     background: #fde8ea;
     color: #7a0d18;
     border: 1px solid #f4b4bb;
   }
-  [part~='message'].loud {
+  [part~=message].loud {
     font-weight: 650;
     background: #b4121f;
     color: #fff;
     border-color: #b4121f;
+  }
+  :host([state=error]) [part~=base] > :not([part~=message], .sr-only) {
+    display: none;
+  }
+  summary {
+    cursor: pointer;
+    /* WCAG 2.5.8: at least 24 px tall. */
+    padding: 4px 0;
   }
   .row {
     display: flex;
@@ -189,11 +202,11 @@ export const playerStyles = css`
     white-space: nowrap;
   }
   @container (max-width: 360px) {
-    [part~='base'] {
+    [part~=base] {
       padding: 12px;
       gap: 10px;
     }
-    [part~='artwork'] {
+    [part~=artwork] {
       width: 56px;
       height: 56px;
     }

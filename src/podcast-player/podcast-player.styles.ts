@@ -1,32 +1,37 @@
 import { css } from 'lit';
 
+/*
+ * While loading, the card reserves (min-height) the size of a typical episode: a two-line
+ * description, four chapters and three episodes; lists show at most that many rows and
+ * scroll beyond. Shorter lists and a missing description leave no empty band.
+ */
 export const podcastStyles = css`
-  :host {
-    contain-intrinsic-size: auto 720px;
+  [part~=base] {
+    contain-intrinsic-height: auto 589.8px;
+    --_row: 36px;
   }
-  h2[part~='title'] {
+  h2[part~=title],
+  .description {
     display: -webkit-box;
     -webkit-line-clamp: 2;
     -webkit-box-orient: vertical;
     overflow: hidden;
   }
-  /* Fixed heights (descriptions, chapters, episodes), so the card keeps its size when the data arrives. */
   .description {
-    display: -webkit-box;
-    -webkit-line-clamp: 3;
-    -webkit-box-orient: vertical;
-    overflow: hidden;
-    font-size: 0.92em;
-    height: 3lh;
+    font-size: .92em;
+    min-height: 2lh;
+  }
+  :host(:not([state=loading])) .description:empty {
+    display: none;
   }
   .seek {
     display: grid;
     gap: 2px;
   }
-  [part~='seek'] {
+  [part~=seek] {
     width: 100%;
   }
-  [part~='time'] {
+  [part~=time] {
     justify-content: space-between;
     font-variant-numeric: tabular-nums;
   }
@@ -34,12 +39,12 @@ export const podcastStyles = css`
     justify-content: center;
     gap: 8px;
   }
-  [part~='back'] svg,
-  [part~='forward'] svg {
+  [part~=back] svg,
+  [part~=forward] svg {
     width: 30px;
     height: 30px;
   }
-  [part~='speed'] {
+  [part~=speed] {
     min-height: 36px;
     padding: 0 6px;
     border: 1px solid var(--_border);
@@ -47,16 +52,10 @@ export const podcastStyles = css`
     background: var(--_bg);
     cursor: pointer;
   }
-  [part~='download'] {
-    display: inline-grid;
-    place-items: center;
+  /* A link like the buttons (player styles); an empty placeholder keeps its place. */
+  [part~=download] {
     width: 40px;
     height: 40px;
-    border-radius: 999px;
-    fill: currentColor;
-  }
-  [part~='download']:hover {
-    background: var(--_surface);
   }
   ol {
     list-style: none;
@@ -64,30 +63,33 @@ export const podcastStyles = css`
     display: grid;
     grid-template-columns: minmax(0, 1fr);
     gap: 2px;
+    overflow-y: auto;
+    align-content: start;
   }
-  [part~='chapters'],
-  [part~='episodes'] {
+  [part~=chapters],
+  [part~=episodes] {
     border-top: 1px solid var(--_border);
     padding-top: 8px;
   }
-  [part~='chapters'] {
-    height: calc(4 * 38px + 8px);
-    overflow-y: auto;
-    align-content: start;
+  /* Four chapter rows (2 px apart, below 8 px padding and a border), three episode rows. */
+  [part~=chapters] {
+    --_h: 159px;
   }
-  [part~='episodes'] ol {
-    height: calc(5 * 38px);
-    overflow-y: auto;
-    align-content: start;
+  [part~=episodes] ol {
+    --_h: calc(3*var(--_row) + 4px);
+  }
+  ol {
+    max-height: var(--_h);
+  }
+  :host([state=loading]) ol {
+    min-height: var(--_h);
   }
   li.muted {
     padding: 8px 10px;
   }
   summary {
-    cursor: pointer;
     font-weight: 600;
-    font-size: 0.9em;
-    padding-bottom: 4px;
+    font-size: .9em;
   }
   li button {
     width: 100%;
@@ -97,22 +99,22 @@ export const podcastStyles = css`
     gap: 12px;
     border-radius: 8px;
     padding: 4px 10px;
-    min-height: 36px;
+    min-height: var(--_row);
     text-align: left;
-    font-size: 0.92em;
+    font-size: .92em;
   }
   li button .muted {
     flex: none;
     white-space: nowrap;
   }
-  li button[aria-current='true'] {
+  li button[aria-current=true] {
     color: var(--_accent);
     font-weight: 650;
     background: var(--_surface);
   }
   li {
     content-visibility: auto;
-    contain-intrinsic-size: auto 36px;
+    contain-intrinsic-size: auto var(--_row);
   }
   .more {
     width: 100%;
@@ -120,8 +122,25 @@ export const podcastStyles = css`
     color: var(--_accent);
   }
   @container (max-width: 360px) {
+    [part~=base] {
+      contain-intrinsic-height: auto 549.2px;
+    }
+    /* Room for a two-line title beside the artwork. */
+    [part~=artwork] {
+      width: 76px;
+      height: 76px;
+    }
     .description {
       display: none;
+    }
+    /* Episodes on two lines: the whole width for the title, date and length below. */
+    [part~=episodes] {
+      --_row: 46px;
+    }
+    [part~=episode] {
+      flex-flow: column;
+      align-items: normal;
+      gap: 0;
     }
   }
 `;

@@ -1,73 +1,78 @@
 import { css } from 'lit';
 
 export const streamStyles = css`
-  :host {
-    contain-intrinsic-size: auto 210px;
+  [part~=base] {
+    contain-intrinsic-height: auto 183.3px;
   }
-  [part~='badge'] {
+  [part~=badge] {
     display: inline-flex;
     align-items: center;
     gap: 6px;
     padding: 2px 8px;
     border-radius: 999px;
-    font-size: 0.72em;
+    font-size: .72em;
     font-weight: 700;
-    letter-spacing: 0.06em;
+    letter-spacing: .06em;
     text-transform: uppercase;
     background: var(--_surface);
     color: var(--_muted);
   }
-  [part~='badge']::before {
+  [part~=badge]::before {
     content: '';
     width: 7px;
     height: 7px;
     border-radius: 50%;
     background: currentColor;
   }
-  [part~='badge'].live {
+  [part~=badge].live {
     background: var(--_live);
     /* White on the dark scheme's lighter red is 3:1; dark text there is 6:1 (WCAG AA). */
     color: light-dark(#fff, #1d0306);
   }
-  :host([state='playing']) [part~='badge'].live::before {
-    animation: pulse 0.9s ease-in-out infinite alternate;
+  :host([state=playing]) [part~=badge].live::before {
+    animation: pulse .9s ease-in-out infinite alternate;
   }
   .controls {
     padding-top: 4px;
     border-top: 1px solid var(--_border);
   }
-  [part~='mute'] {
+  [part~=mute] {
     margin-left: -8px;
   }
-  [part~='volume'] {
+  [part~=volume] {
     width: 110px;
   }
-  [part~='listeners'] {
+  [part~=listeners] {
     margin-left: auto;
   }
-  [part~='history'] summary {
-    cursor: pointer;
+  [part~=history] summary {
     color: var(--_muted);
-    font-size: 0.87em;
+    font-size: .87em;
     width: max-content;
   }
-  [part~='history'] ol {
+  [part~=history] ol {
     list-style: none;
     padding: 6px 0 0;
     display: grid;
+    grid-template-columns: minmax(0, 1fr);
     gap: 4px;
   }
-  [part~='history'] li {
+  /* A long title is cut with an ellipsis; the time never wraps. */
+  [part~=history] li {
     display: flex;
     gap: 8px;
-    font-size: 0.9em;
+    font-size: .9em;
+    white-space: nowrap;
   }
-  [part~='history'] time {
+  [part~=history] time {
     color: var(--_muted);
     font-variant-numeric: tabular-nums;
   }
   @container (max-width: 360px) {
-    [part~='volume'] {
+    [part~=base] {
+      contain-intrinsic-height: auto 148.3px;
+    }
+    [part~=volume] {
       width: 72px;
     }
   }

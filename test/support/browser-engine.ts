@@ -38,7 +38,7 @@ export interface EnginePage {
    * Polls `fn(arg)` in the page until it returns something truthy, which it returns. On
    * timeout it throws with `what`, the last value seen and what the page reported.
    */
-  waitFor<A, R>(fn: (arg: A) => R, arg: A, opts: { what: string; timeout?: number }): Promise<Awaited<R>>;
+  waitFor<A, R>(fn: (arg: A) => R, arg: A, opts: { what: string; timeout?: number }): Promise<NonNullable<Awaited<R>>>;
   screenshot(path: string): Promise<void>;
   /** Reloads; localStorage is kept. */
   reload(): Promise<void>;
@@ -106,7 +106,7 @@ export function enginePage(engine: EngineName, low: LowPage): EnginePage {
       for (;;) {
         try {
           const value = await low.evaluate(fn, arg);
-          if (value) return value;
+          if (value) return value as NonNullable<typeof value>;
           last = value;
         } catch (e) {
           last = `threw: ${e instanceof Error ? e.message.split('\n')[0] : e}`;

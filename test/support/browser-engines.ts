@@ -109,7 +109,16 @@ export function withEngine(name: EngineName): EngineEnv {
   const visit = async (url: string, clearStorage = false) => {
     // One live page at a time keeps 2 cores calm.
     await current?.close().catch(() => {});
-    current = await engine!.newPage();
+    try {
+      current = await engine!.newPage();
+    } catch (e) {
+      // The browser died in an earlier test (a crashed web process can take MiniBrowser with
+      // it): start it again, so one crash fails one test, not every test after it.
+      console.warn(`[browser] ${name}: the browser is gone (${(e as Error).message.split('\n')[0]}); starting it again`);
+      await engine!.close().catch(() => {});
+      engine = await launchEngine[name]();
+      current = await engine.newPage();
+    }
     if (clearStorage) {
       // Every test page shares the page server's origin: start each with nothing saved.
       await current.goto(blank);

@@ -94,7 +94,10 @@ export function withEngine(name: EngineName): EngineEnv {
     [server, pages, engine] = await Promise.all([
       startServer({ heartbeatMs: 60_000, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
       startPages(),
-      launchEngine[name](),
+      launchEngine[name]().catch((e: Error) => {
+        const why = engineUnavailable(name);
+        throw new Error(`${name} cannot start: ${e.message}${why ? `\n${why}` : ''}`, { cause: e });
+      }),
     ]);
     blank = pages.add('<!doctype html><html lang="en"><title>blank</title></html>', { path: '/blank.html' });
     console.log(`[browser] ${name}: ${engine.version}`);

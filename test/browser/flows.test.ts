@@ -23,27 +23,28 @@ const podcastTag = `<podcast-player public-token="${PUBLIC}"></podcast-player>`;
 
 /** In the page: what the widget and its media element are doing, for checks and failure messages. */
 function readWidget(sel: string) {
-  const el = document.querySelector(sel) as (HTMLElement & { state: string; media: HTMLMediaElement }) | null;
+  const el = document.querySelector(sel) as (HTMLElement & { state?: string; media?: HTMLMediaElement }) | null;
   if (!el) return null;
+  // Before the element is defined (the module still loading) it has no shadow root and no media.
   const m = el.media;
-  const root = el.shadowRoot!;
-  const text = (part: string) => root.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? null;
-  const seek = root.querySelector<HTMLInputElement>('input[part=seek]');
+  const root = el.shadowRoot;
+  const text = (part: string) => root?.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? null;
+  const seek = root?.querySelector<HTMLInputElement>('input[part=seek]');
   return {
-    state: el.state,
-    t: m.currentTime,
-    paused: m.paused,
-    rate: m.playbackRate,
-    readyState: m.readyState,
-    error: m.error?.code ?? null,
-    src: m.getAttribute('src'),
+    state: el.state ?? '(not defined yet)',
+    t: m?.currentTime ?? 0,
+    paused: m?.paused ?? true,
+    rate: m?.playbackRate ?? 1,
+    readyState: m?.readyState ?? 0,
+    error: m?.error?.code ?? null,
+    src: m?.getAttribute('src') ?? null,
     now: performance.now(),
     title: text('title'),
     artist: text('artist'),
     badge: text('badge'),
     message: text('message'),
     seekValue: seek ? Number(seek.value) : null,
-    speed: root.querySelector<HTMLSelectElement>('select[part=speed]')?.value ?? null,
+    speed: root?.querySelector<HTMLSelectElement>('select[part=speed]')?.value ?? null,
   };
 }
 

@@ -77,10 +77,14 @@ export interface LowPage {
 function clickPoint([target, fx]: [string, number]) {
   let root: Document | ShadowRoot = document;
   let el: Element | null = null;
-  for (const part of target.split('>>>').map((s) => s.trim())) {
+  const parts = target.split('>>>').map((s) => s.trim());
+  for (const [i, part] of parts.entries()) {
     el = root.querySelector(part);
     if (!el) return `nothing matches "${part}" of "${target}"`;
-    if (el.shadowRoot) root = el.shadowRoot;
+    if (i < parts.length - 1) {
+      if (!el.shadowRoot) return `"${part}" has no shadow root (yet)`;
+      root = el.shadowRoot;
+    }
   }
   el!.scrollIntoView({ block: 'center', inline: 'center' });
   const r = el!.getBoundingClientRect();

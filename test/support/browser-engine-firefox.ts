@@ -43,7 +43,7 @@ export async function launchFirefoxEngine({ dark = false }: LaunchOptions = {}):
     throw e;
   }
   const b = browser;
-  const process_ = b.process();
+  const firefox = b.process();
   return {
     name: 'firefox',
     version: await b.version(),
@@ -71,7 +71,7 @@ export async function launchFirefoxEngine({ dark = false }: LaunchOptions = {}):
     async close() {
       await b.close().catch(() => {});
       // puppeteer waits for Firefox to exit; make sure by PID.
-      if (process_?.pid && process_.exitCode === null) process_.kill('SIGKILL');
+      if (firefox?.pid && firefox.exitCode === null) process.kill(firefox.pid, 'SIGKILL');
       await pulse!.stop();
       dir.remove();
     },

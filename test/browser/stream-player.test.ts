@@ -1,6 +1,7 @@
 /**
  * <stream-player> in real Chromium against the real mock: the page lives on another origin
  * and has only the script tag and the element (no base-url: the bundle's origin is the default).
+ * The flows every engine runs (render, Play/Pause, pushes) are in flows.test.ts.
  */
 import { describe, expect, test } from 'vitest';
 import {
@@ -25,9 +26,6 @@ const openPlayer = (body = player) => env.open(embedPage(env.mock, body));
 const partText = (t: TestPage, part: string) =>
   t.page.$eval(EL, (el, p) => el.shadowRoot!.querySelector(`[part~="${p}"]`)?.textContent?.trim() ?? null, part);
 
-/** Requests the page made for the live stream. */
-const listenRequests = (t: TestPage) => t.requests.filter((u) => new URL(u).pathname.startsWith('/listen/'));
-const listenLog = () => env.logs.filter((l) => l.startsWith('GET /listen/'));
 
 /** The mock's listener count as the public API reports it. */
 const listeners = async () => (await env.publicGet('stream')).listeners as number;
@@ -48,58 +46,6 @@ async function play(t: TestPage) {
 }
 
 describe('<stream-player> in Chromium', () => {
-  test('renders on a page of another origin with only the script tag; no audio request before Play', async () => {
-    const t = await openPlayer();
-    expect(new URL(t.page.url()).origin).not.toBe(env.mock);
-    await waitForState(t.page, EL, 'ready');
-    const info = await env.publicGet('stream');
-    expect(await partText(t, 'title')).toBe(info.now_playing.title);
-    expect(await partText(t, 'badge')).toBe('Live');
-    expect(await t.page.getAttribute(EL, 'state')).toBe('ready');
-    expect(await t.page.getAttribute(PLAY, 'aria-label')).toBe('Play');
-    // base-url defaulted to the bundle's origin: the data came from the mock, not the page's origin.
-    expect(t.requests.some((u) => u.startsWith(`${env.mock}/public/stream`))).toBe(true);
-    expect(env.pages.requests.filter((p) => p.startsWith('/public/'))).toEqual([]);
-    // Give a wrongly eager preload a moment to show itself.
-    await t.page.waitForTimeout(500);
-    expect(listenRequests(t)).toEqual([]);
-    expect(listenLog()).toEqual([]);
-    expect(await t.page.$eval(EL, (el) => (el as any).media.networkState)).toBe(HTMLMediaElement_NETWORK_EMPTY);
-    expect(t.problems).toEqual([]);
-  });
-
-  test('pressing Play plays the live stream; Pause closes the connection', async () => {
-    const t = await openPlayer();
-    await waitForState(t.page, EL, 'ready');
-    await play(t);
-    expect(listenRequests(t)).toHaveLength(1);
-    expect(await t.page.getAttribute(PLAY, 'aria-label')).toBe('Pause');
-    expect(await t.page.getAttribute(EL, 'state')).toBe('playing');
-    await waitForListeners(1);
-    await t.page.click(PLAY);
-    await waitForState(t.page, EL, 'ready');
-    expect(await t.page.$eval(EL, (el) => (el as any).media.paused)).toBe(true);
-    // The mock counts open /listen connections: pausing must close ours.
-    await waitForListeners(0);
-    expect(t.problems).toEqual([]);
-  });
-
-  test('setNowPlaying (private API) shows within a second', async () => {
-    const t = await openPlayer();
-    await waitForState(t.page, EL, 'ready');
-    const title = `Night Drive ${Date.now()}`;
-    await env.owner('setNowPlaying', { title, artist: 'The Midnight Owls' });
-    await t.page.waitForFunction(
-      ([sel, want]) => document.querySelector(sel!)?.shadowRoot?.querySelector('[part=title]')?.textContent?.trim() === want,
-      [EL, title] as const,
-      { timeout: 1000, polling: 20 },
-    );
-    expect(await partText(t, 'artist')).toBe('The Midnight Owls');
-    // The polite live region announces it for screen readers.
-    const live = await t.page.$eval(EL, (el) => el.shadowRoot!.querySelector('[aria-live=polite]')!.textContent!.trim());
-    expect(live).toBe(`Now playing: ${title} by The Midnight Owls`);
-  });
-
   test('stopServer turns it Offline (stopping playback), startServer brings it back', async () => {
     const t = await openPlayer();
     await waitForState(t.page, EL, 'ready');
@@ -227,5 +173,3 @@ describe('<stream-player> in Chromium', () => {
     }
   });
 });
-
-const HTMLMediaElement_NETWORK_EMPTY = 0;

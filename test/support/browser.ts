@@ -126,11 +126,6 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     return t;
   };
 
-  const json = async (res: Response) => {
-    const text = await res.text();
-    return text ? JSON.parse(text) : undefined;
-  };
-
   return {
     get mock() {
       return server!.url;
@@ -150,23 +145,34 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     },
     open: (html, pageOpts) => watch(pages!.add(html, pageOpts), pageOpts),
     visit: watch,
-    async owner(path, body = {}) {
-      const res = await fetch(`${server!.url}/private/${path}`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${PRIVATE}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      const data = await json(res);
-      expect(res.status, `${path}: ${JSON.stringify(data)}`).toBeLessThan(300);
-      return data;
-    },
-    async publicGet(path) {
-      const sep = path.includes('?') ? '&' : '?';
-      const res = await fetch(`${server!.url}/public/${path}${sep}token=${PUBLIC}`);
-      expect(res.status).toBe(200);
-      return json(res);
-    },
+    owner: (path, body) => ownerPost(server!.url, path, body),
+    publicGet: (path) => publicGet(server!.url, path),
   };
+}
+
+const json = async (res: Response) => {
+  const text = await res.text();
+  return text ? JSON.parse(text) : undefined;
+};
+
+/** POST /private/{path} on the mock at `mock` with the private token as a Bearer header (the owner's server). */
+export async function ownerPost(mock: string, path: string, body: Record<string, unknown> = {}): Promise<any> {
+  const res = await fetch(`${mock}/private/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${PRIVATE}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const data = await json(res);
+  expect(res.status, `${path}: ${JSON.stringify(data)}`).toBeLessThan(300);
+  return data;
+}
+
+/** GET /public/{path} on the mock at `mock` with the public token. */
+export async function publicGet(mock: string, path: string): Promise<any> {
+  const sep = path.includes('?') ? '&' : '?';
+  const res = await fetch(`${mock}/public/${path}${sep}token=${PUBLIC}`);
+  expect(res.status).toBe(200);
+  return json(res);
 }
 
 /** The widget's `state` property, read in the page. */

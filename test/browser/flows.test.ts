@@ -1,0 +1,465 @@
+/**
+ * The flows that matter to listeners, in every engine they use: Chromium, Firefox ESR and
+ * WebKitGTK (issue 9). One test per flow, parameterized by engine; each reads the real media
+ * element and the real mock. Chromium-only details (Range requests, axe, layout, screenshots,
+ * the owner console, resilience specifics) stay in the other files on `withBrowser()`.
+ *
+ * `ENGINES=webkit npx vitest run --project browser test/browser/flows.test.ts` runs one engine.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServer, type RunningServer } from '../../demo/server/serve.ts';
+import type { Episode } from '../../src/internal/api-types.ts';
+import { PUBLIC, embedPage, ownerPost } from '../support/browser.ts';
+import type { EngineName, EnginePage, Key } from '../support/browser-engine.ts';
+import { launchEngine, selectedEngines, withEngine, type EngineEnv } from '../support/browser-engines.ts';
+
+const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
+const STREAM = 'stream-player';
+const PODCAST = 'podcast-player';
+const streamTag = `<stream-player public-token="${PUBLIC}"></stream-player>`;
+const podcastTag = `<podcast-player public-token="${PUBLIC}"></podcast-player>`;
+
+/** In the page: what the widget and its media element are doing, for checks and failure messages. */
+function readWidget(sel: string) {
+  const el = document.querySelector(sel) as (HTMLElement & { state?: string; media?: HTMLMediaElement }) | null;
+  if (!el) return null;
+  // Before the element is defined (the module still loading) it has no shadow root and no media.
+  const m = el.media;
+  const root = el.shadowRoot;
+  const text = (part: string) => root?.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? null;
+  const seek = root?.querySelector<HTMLInputElement>('input[part=seek]');
+  return {
+    state: el.state ?? '(not defined yet)',
+    t: m?.currentTime ?? 0,
+    paused: m?.paused ?? true,
+    rate: m?.playbackRate ?? 1,
+    readyState: m?.readyState ?? 0,
+    error: m?.error?.code ?? null,
+    src: m?.getAttribute('src') ?? null,
+    now: performance.now(),
+    title: text('title'),
+    artist: text('artist'),
+    badge: text('badge'),
+    message: text('message'),
+    seekValue: seek ? Number(seek.value) : null,
+    speed: root?.querySelector<HTMLSelectElement>('select[part=speed]')?.value ?? null,
+  };
+}
+
+type Widget = NonNullable<ReturnType<typeof readWidget>>;
+
+async function read(p: EnginePage, sel: string): Promise<Widget> {
+  const w = await p.evaluate(readWidget, sel);
+  if (!w) throw new Error(`${p.engine}: no ${sel} on the page`);
+  return w;
+}
+
+/** Waits until `ok(widget)` holds, polling from Node; the message shows the last reading. */
+async function waitWidget(p: EnginePage, sel: string, what: string, ok: (w: Widget) => boolean, timeout = 10_000): Promise<Widget> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const w = await read(p, sel);
+    if (ok(w)) return w;
+    if (Date.now() > end) {
+      const problems = p.problems?.length ? `; the page reported:\n  ${p.problems.join('\n  ')}` : '';
+      throw new Error(`${p.engine}: ${sel}: ${what}: not within ${timeout} ms; it shows ${JSON.stringify(w)}${problems}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const waitState = (p: EnginePage, sel: string, state: string, timeout?: number) =>
+  waitWidget(p, sel, `state "${state}"`, (w) => w.state === state, timeout);
+
+/** Waits until the media plays past `seconds` with the widget saying "playing". */
+const waitPlaying = (p: EnginePage, sel: string, seconds: number, timeout?: number) =>
+  waitWidget(p, sel, `playing past ${seconds} s`, (w) => !w.paused && w.t > seconds && w.state === 'playing', timeout);
+
+/** Media time per second of page time, over `ms` of playing. */
+async function playbackSpeed(p: EnginePage, sel: string, ms = 3000) {
+  const a = await read(p, sel);
+  await new Promise((r) => setTimeout(r, ms));
+  const b = await read(p, sel);
+  return (b.t - a.t) / ((b.now - a.now) / 1000);
+}
+
+/** In the page: records when the media element and the pointer did things (performance.now()). */
+function recordEvents(sel: string) {
+  const w = window as unknown as { marks: Record<string, number[]> };
+  w.marks = { pointerdown: [], keydown: [], playing: [], seeking: [], seeked: [] };
+  const m = (document.querySelector(sel) as HTMLElement & { media: HTMLMediaElement }).media;
+  for (const type of ['playing', 'seeking', 'seeked']) m.addEventListener(type, () => w.marks[type]!.push(performance.now()));
+  for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, () => w.marks[type]!.push(performance.now()), true);
+}
+const marks = (p: EnginePage) => p.evaluate(() => (window as unknown as { marks: Record<string, number[]> }).marks, null);
+
+/** Timings seen per engine, printed after the suite (measured, never asserted). */
+const timings: Record<string, string[]> = {};
+function note(engine: EngineName, what: string, ms: number | undefined) {
+  if (ms !== undefined && Number.isFinite(ms)) (timings[engine] ??= []).push(`${what} ${Math.round(ms)} ms`);
+}
+afterAll(() => {
+  for (const [engine, list] of Object.entries(timings)) console.log(`[timing] ${engine}: ${list.join(', ')}`);
+});
+
+/** In the page: focuses `target` (crossing one shadow root), as a listener's Tab or click would. */
+function focusIn([host, inner]: [string, string]) {
+  document.querySelector(host)!.shadowRoot!.querySelector<HTMLElement>(inner)!.focus();
+}
+
+/** In the page: chooses `value` in the widget's speed select, as picking it from the list does. */
+function chooseSpeed(value: string) {
+  const select = document.querySelector('podcast-player')!.shadowRoot!.querySelector<HTMLSelectElement>('select[part=speed]')!;
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true, composed: true }));
+}
+
+/** In the page: which chapter buttons are marked aria-current. */
+const currentChapters = (p: EnginePage) =>
+  p.evaluate(() => [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')), null);
+
+/**
+ * Flows that fail in one engine only because of a widget bug that the widget fix for issue 9
+ * (another branch) addresses. The bugs show in most runs but not in all, so `test.fails`
+ * would flake: these are skipped, the bug named in the title. `KNOWN_BUGS=run` runs them
+ * (to check a fix). Remove an entry once the fix is merged.
+ */
+const KNOWN_WIDGET_BUGS: Partial<Record<EngineName, Record<string, string>>> = {
+  webkit: {
+    // After the seek readyState sits at 2 and no `playing` comes; the stall watchdog reloads
+    // the source and playback restarts near 0:00 (seen: t≈4.9 s, seekValue 4, state playing).
+    seek: 'after a seek while playing, playback restarts near 0:00',
+    chapter: 'after a chapter jump while playing, playback restarts near 0:00 (as seek)',
+    // currentTime set right after src is dropped: Play after the reload starts at 0:00;
+    // the saved rate set right after play() may crash the web process.
+    resume: 'Play after a reload starts at 0:00, or the web process crashes',
+  },
+};
+const runKnownBugs = process.env.KNOWN_BUGS === 'run';
+
+describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
+  // An engine this machine lacks: every flow is reported skipped, the reason in the suite's name.
+  describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'flows', () => {
+    const env: EngineEnv = withEngine(name);
+    /** A flow: `test`, or skipped with the reason where a known widget bug breaks it in this engine. */
+    const flow = (id: string, title: string, fn: () => Promise<void>) => {
+      const bug = runKnownBugs ? undefined : KNOWN_WIDGET_BUGS[name]?.[id];
+      if (bug) test.skip(`${title} [skipped: known ${name} widget bug: ${bug}]`, fn);
+      else test(title, fn);
+    };
+    let episode: Episode;
+    beforeAll(async () => {
+      episode = (await env.publicGet('podcasts')).episodes[0];
+      expect(episode.chapters.length).toBeGreaterThanOrEqual(3);
+    });
+
+    const listeners = async () => (await env.publicGet('stream')).listeners as number;
+    async function waitListeners(n: number, timeout = 5000) {
+      const end = Date.now() + timeout;
+      let now = await listeners();
+      while (now !== n) {
+        if (Date.now() > end) throw new Error(`${name}: the mock counts ${now} stream listeners, expected ${n} within ${timeout} ms`);
+        await new Promise((r) => setTimeout(r, 50));
+        now = await listeners();
+      }
+    }
+    const audioLog = () => env.logs.filter((l) => / \/(listen|media)\//.test(l));
+
+    async function openPodcast() {
+      const p = await env.open(embedPage(env.mock, podcastTag));
+      await waitState(p, PODCAST, 'ready');
+      await p.evaluate(recordEvents, PODCAST);
+      return p;
+    }
+
+    /** Presses Play and waits for sound; notes Play → playing. */
+    async function playPodcast(p: EnginePage, past = 0.3) {
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      await waitPlaying(p, PODCAST, past, 15_000);
+      const m = await marks(p);
+      note(name, 'Play→playing', m.playing[0]! - m.pointerdown.at(-1)!);
+    }
+
+    /** Waits for the last seek's `seeked` and notes seeking → seeked. */
+    async function noteSeek(p: EnginePage, what: string) {
+      const m = await p.waitFor(
+        () => {
+          const { seeking, seeked } = (window as unknown as { marks: Record<string, number[]> }).marks;
+          return seeking.length && seeked.length && seeked.at(-1)! >= seeking.at(-1)! ? { seeking, seeked } : null;
+        },
+        null,
+        { what: 'seeked after seeking', timeout: 10_000 },
+      );
+      note(name, what, m.seeked.at(-1)! - m.seeking.at(-1)!);
+    }
+
+    flow('embed', 'the cross-origin embed renders both widgets; no audio is fetched before Play', async () => {
+      const before = audioLog().length;
+      const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
+      const stream = await waitState(p, STREAM, 'ready');
+      const podcast = await waitState(p, PODCAST, 'ready');
+      expect(new URL(env.pages.origin).origin).not.toBe(env.mock);
+      const info = await env.publicGet('stream');
+      expect(stream.title).toBe(info.now_playing.title);
+      expect(stream.badge).toBe('Live');
+      expect(podcast.title).toBe(episode.title);
+      // The data came from the mock (the bundle's origin), not from the page's origin.
+      expect(env.pages.requests.filter((path) => path.startsWith('/public/'))).toEqual([]);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(audioLog().slice(before)).toEqual([]);
+      expect(p.problems ?? []).toEqual([]);
+    });
+
+    flow('live', 'live: Play makes sound at real speed, Pause releases the connection, Play again', async () => {
+      const p = await env.open(embedPage(env.mock, streamTag));
+      await waitState(p, STREAM, 'ready');
+      await p.evaluate(recordEvents, STREAM);
+      await p.click(`${STREAM} >>> button[part=play]`);
+      await waitPlaying(p, STREAM, 0.3, 20_000);
+      const m = await marks(p);
+      note(name, 'live Play→playing', m.playing[0]! - m.pointerdown[0]!);
+      await waitListeners(1);
+      // Sound flows at the speed of the clock: neither stalled nor drained at unlimited speed.
+      const speed = await playbackSpeed(p, STREAM);
+      expect(speed, 'media seconds per second').toBeGreaterThan(0.7);
+      expect(speed).toBeLessThan(1.3);
+
+      await p.click(`${STREAM} >>> button[part=play]`);
+      const paused = await waitState(p, STREAM, 'ready');
+      expect(paused.paused).toBe(true);
+      // The mock counts open /listen connections: pausing closed ours.
+      await waitListeners(0);
+
+      await p.click(`${STREAM} >>> button[part=play]`);
+      const again = await waitPlaying(p, STREAM, 0.3, 20_000);
+      await waitPlaying(p, STREAM, again.t + 0.5);
+      await waitListeners(1);
+      await p.click(`${STREAM} >>> button[part=play]`);
+      await waitListeners(0);
+      expect(p.problems ?? []).toEqual([]);
+    });
+
+    flow('push', 'a pushed now-playing arrives: the owner sets it, the widget shows and announces it', async () => {
+      const p = await env.open(embedPage(env.mock, streamTag));
+      await waitState(p, STREAM, 'ready');
+      const title = `Night Drive ${Date.now()}`;
+      await env.owner('setNowPlaying', { title, artist: 'The Midnight Owls' });
+      const w = await waitWidget(p, STREAM, `title "${title}"`, (x) => x.title === title, 2000);
+      expect(w.artist).toBe('The Midnight Owls');
+      const live = await p.evaluate(
+        (sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[aria-live=polite]')!.textContent!.trim(),
+        STREAM,
+      );
+      expect(live).toBe(`Now playing: ${title} by The Midnight Owls`);
+    });
+
+    flow('seek', 'episode: Play, then seek by pointer and by keyboard while it plays', async () => {
+      const p = await openPodcast();
+      await playPodcast(p);
+
+      // A click at the middle of the slider moves playback to about the middle, and it plays on.
+      await p.click(`${PODCAST} >>> input[part=seek]`, { x: 0.5 });
+      const half = episode.duration / 2;
+      const moved = await waitWidget(p, PODCAST, `position near ${half} s`, (w) => Math.abs(w.t - half) < episode.duration * 0.1, 5000);
+      await noteSeek(p, 'pointer seek→seeked');
+      await waitPlaying(p, PODCAST, moved.t + 0.5, 15_000);
+
+      // The slider has focus (as after a click or Tab): arrows and Home move playback.
+      await p.evaluate(focusIn, [PODCAST, 'input[part=seek]'] as [string, string]);
+      const from = (await read(p, PODCAST)).t;
+      await p.press('ArrowRight');
+      const ahead = await waitWidget(p, PODCAST, `position ≥ ${from + 4.5} s after ArrowRight`, (w) => w.t >= from + 4.5, 5000);
+      expect(ahead.t).toBeLessThan(from + 7);
+      await waitPlaying(p, PODCAST, ahead.t + 0.5, 15_000);
+      await p.press('Home');
+      const start = await waitWidget(p, PODCAST, 'back at the start after Home', (w) => w.t < 2, 5000);
+      expect(start.seekValue).toBeLessThan(2);
+      await noteSeek(p, 'keyboard seek→seeked');
+      await waitPlaying(p, PODCAST, 0.5, 15_000);
+    });
+
+    flow('chapter', 'a chapter starts the episode there; a chapter jump while playing; the current chapter is marked', async () => {
+      const p = await openPodcast();
+      const chapter = (i: number) => `${PODCAST} >>> ol[part=chapters] li:nth-child(${i + 1}) button`;
+      expect(await currentChapters(p)).toEqual(episode.chapters.map((_, i) => String(i === 0)));
+      // Before anything played: the click starts the episode at the chapter.
+      const c2 = episode.chapters[2]!;
+      await p.click(chapter(2));
+      let w = await waitPlaying(p, PODCAST, c2.start + 0.3, 15_000);
+      expect(w.t).toBeLessThan(c2.start + 5);
+      expect(await currentChapters(p)).toEqual(episode.chapters.map((_, i) => String(i === 2)));
+      // While playing: back to chapter 1, and it plays on from there.
+      const c1 = episode.chapters[1]!;
+      await p.click(chapter(1));
+      w = await waitWidget(p, PODCAST, `at chapter 1 (${c1.start} s)`, (x) => x.t >= c1.start - 0.01 && x.t < c2.start, 5000);
+      expect(w.t).toBeLessThan(c1.start + 3);
+      await waitPlaying(p, PODCAST, c1.start + 0.5, 15_000);
+      w = await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
+      expect(w.t).toBeLessThan(c2.start);
+      expect(await currentChapters(p)).toEqual(episode.chapters.map((_, i) => String(i === 1)));
+    });
+
+    flow('speed', 'speed 1.5×: time runs about one and a half times as fast', async () => {
+      const p = await openPodcast();
+      await playPodcast(p);
+      await p.evaluate(chooseSpeed, '1.5');
+      const w = await waitWidget(p, PODCAST, 'playbackRate 1.5', (x) => x.rate === 1.5, 5000);
+      expect(w.speed).toBe('1.5');
+      const labels = await p.evaluate(
+        () => [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('select[part=speed] option')].map((o) => o.textContent),
+        null,
+      );
+      expect(labels).toEqual(['0.75×', '1×', '1.25×', '1.5×', '1.75×', '2×']);
+      await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
+      const speed = await playbackSpeed(p, PODCAST);
+      expect(speed, 'media seconds per second').toBeGreaterThan(1.2);
+      expect(speed).toBeLessThan(1.8);
+    });
+
+    flow('resume', 'resume after a reload: position and speed come back, and Play resumes there', async () => {
+      const p = await openPodcast();
+      await playPodcast(p);
+      await p.click(`${PODCAST} >>> button[aria-label="Forward 30 seconds"]`);
+      await p.evaluate(chooseSpeed, '1.25');
+      await waitPlaying(p, PODCAST, 31, 15_000);
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      const left = (await waitState(p, PODCAST, 'ready')).t;
+      expect(left).toBeGreaterThan(30);
+
+      await p.reload();
+      let w = await waitState(p, PODCAST, 'ready');
+      // Shown where the listener left it, at their speed, with nothing loaded yet.
+      expect(w.seekValue).toBe(Math.round(left));
+      expect(w.speed).toBe('1.25');
+      expect(w.src).toBeNull();
+
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      w = await waitPlaying(p, PODCAST, Math.round(left) - 0.6, 15_000);
+      expect(w.t).toBeLessThan(left + 5);
+      w = await waitWidget(p, PODCAST, 'playbackRate 1.25', (x) => x.rate === 1.25, 5000);
+      await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
+    });
+
+    flow('csp', 'the demo page under its strict CSP: both widgets ready and styled, Play works, no violation', async () => {
+      const res = await fetch(`${env.mock}/`);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const p = await env.visit(`${env.mock}/`);
+      const stream = '#widgets stream-player';
+      await waitState(p, stream, 'ready');
+      await waitState(p, '#widgets podcast-player', 'ready');
+      // Violations from here on are recorded by the page; earlier ones show as console
+      // problems (Chromium, Firefox) or as widgets that never got ready or styled.
+      await p.evaluate(() => {
+        const w = window as unknown as { violations: string[] };
+        w.violations = [];
+        document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} ${e.blockedURI}`), true);
+      }, null);
+      const radius = await p.evaluate(
+        (sel) => getComputedStyle(document.querySelector(sel)!.shadowRoot!.querySelector('button[part=play]')!).borderRadius,
+        stream,
+      );
+      expect(radius, 'the widget styles apply (constructable stylesheets, no style-src needed)').not.toBe('0px');
+      await p.click(`${stream} >>> button[part=play]`);
+      await waitPlaying(p, stream, 0.3, 20_000);
+      await p.click(`${stream} >>> button[part=play]`);
+      await waitState(p, stream, 'ready');
+      expect(await p.evaluate(() => (window as unknown as { violations: string[] }).violations, null)).toEqual([]);
+      expect(p.problems ?? []).toEqual([]);
+      mkdirSync(REPORTS, { recursive: true });
+      await p.screenshot(`${REPORTS}demo-page-${name}.png`);
+    });
+
+    flow('tab', 'Tab order follows the controls of both widgets, each with a visible focus ring', async () => {
+      const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
+      await waitState(p, STREAM, 'ready');
+      await waitState(p, PODCAST, 'ready');
+      const controls = await p.evaluate(
+        () =>
+          ['stream-player', 'podcast-player'].flatMap((tag) =>
+            [...document.querySelector(tag)!.shadowRoot!.querySelectorAll<HTMLElement>('button, input, select, a[href], summary')]
+              .filter((c) => !(c as HTMLButtonElement).disabled)
+              .map((c) => `${tag} ${c.getAttribute('aria-label') ?? c.textContent!.trim().replace(/\s+/g, ' ')}`),
+          ),
+        null,
+      );
+      const reached: string[] = [];
+      const invisible: string[] = [];
+      for (let i = 0; i < controls.length; i++) {
+        await p.press('Tab' satisfies Key);
+        const f = await p.evaluate(() => {
+          const host = document.activeElement;
+          const el = host?.shadowRoot?.activeElement as HTMLElement | null | undefined;
+          if (!host || !el) return null;
+          const style = getComputedStyle(el);
+          return {
+            name: `${host.localName} ${el.getAttribute('aria-label') ?? el.textContent!.trim().replace(/\s+/g, ' ')}`,
+            ring: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2,
+          };
+        }, null);
+        if (!f) continue;
+        reached.push(f.name);
+        if (!f.ring) invisible.push(f.name);
+      }
+      expect(reached).toEqual(controls);
+      expect(invisible).toEqual([]);
+    });
+
+    flow('dark', 'dark mode: with a dark system colour scheme both widgets are dark', async () => {
+      const colours = (p: EnginePage) =>
+        p.evaluate(
+          () =>
+            ['stream-player', 'podcast-player'].map((tag) => {
+              const base = document.querySelector(tag)!.shadowRoot!.querySelector('[part~=base]')!;
+              return { bg: getComputedStyle(base).backgroundColor, fg: getComputedStyle(base).color };
+            }),
+          null,
+        );
+      const light = await env.open(embedPage(env.mock, streamTag + podcastTag));
+      await waitState(light, PODCAST, 'ready');
+      expect((await colours(light)).map((c) => c.bg)).toEqual(['rgb(255, 255, 255)', 'rgb(255, 255, 255)']);
+      await light.close();
+
+      // The system's colour scheme is a launch option in Firefox and WebKitGTK: a second browser.
+      const dark = await launchEngine[name]({ dark: true });
+      try {
+        const p = await dark.newPage();
+        await p.goto(env.pages.add(embedPage(env.mock, streamTag + podcastTag)));
+        await waitState(p, STREAM, 'ready');
+        await waitState(p, PODCAST, 'ready');
+        // Two frames, so the screenshot is not a stale frame (WebKit).
+        await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), null);
+        expect(await colours(p)).toEqual([
+          { bg: 'rgb(23, 22, 28)', fg: 'rgb(241, 239, 248)' },
+          { bg: 'rgb(23, 22, 28)', fg: 'rgb(241, 239, 248)' },
+        ]);
+        mkdirSync(REPORTS, { recursive: true });
+        await p.screenshot(`${REPORTS}widgets-dark-${name}.png`);
+      } finally {
+        await dark.close();
+      }
+    });
+
+    flow('sse', 'the event stream reconnects after the mock restarts: a push after it arrives', async () => {
+      // A mock of its own whose address survives a restart (the shared one stays up).
+      let own: RunningServer = await startServer({ host: '127.0.0.1', port: 0, heartbeatMs: 60_000, log: () => {} });
+      const port = own.port;
+      try {
+        const p = await env.open(embedPage(own.url, streamTag));
+        await waitState(p, STREAM, 'ready');
+        await own.close();
+        await waitWidget(p, STREAM, 'says the service cannot be reached', (w) => /Cannot reach the service/.test(w.message ?? ''), 10_000);
+        own = await startServer({ host: '127.0.0.1', port, heartbeatMs: 60_000, log: () => {} });
+        await waitWidget(p, STREAM, 'back, with no message', (w) => w.state === 'ready' && w.message === null, 20_000);
+        const title = `After the restart ${Date.now()}`;
+        // The reconnected event stream carries the push (the widget fetches nothing else for it).
+        await new Promise((r) => setTimeout(r, 300));
+        await ownerPost(own.url, 'setNowPlaying', { title, artist: 'Reconnected' });
+        await waitWidget(p, STREAM, `title "${title}"`, (w) => w.title === title, 3000);
+      } finally {
+        await own.close();
+      }
+    });
+  });
+});

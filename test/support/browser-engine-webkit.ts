@@ -1,0 +1,102 @@
+/**
+ * The WebKit engine of the flow tests: WebKitGTK's MiniBrowser through WebKitWebDriver
+ * (Debian `webkit2gtk-driver`) and webdriverio over W3C WebDriver classic (the driver
+ * refuses BiDi). MiniBrowser has no headless mode: it runs in a private Xvfb, with a private
+ * PulseAudio null sink as its audio output. Console messages are not observable here.
+ */
+import { createServer } from 'node:net';
+import { remote } from 'webdriverio';
+import { enginePage, WEBDRIVER_KEYS, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
+import { startProcess, startPulseAudio, startXvfb, tempDir, type Owned } from './browser-processes.ts';
+
+export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? 'WebKitWebDriver';
+export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+
+/** A free loopback port (WebKitWebDriver takes no port 0). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForDriver(port: number, driver: ReturnType<typeof startProcess>) {
+  const end = Date.now() + 10_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (driver.child.exitCode !== null || Date.now() > end) throw new Error(`WebKitWebDriver did not start:\n${driver.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function launchWebKitEngine({ dark = false }: LaunchOptions = {}): Promise<Engine> {
+  const dir = tempDir('webkit');
+  const started: Owned[] = [];
+  const stopAll = async () => {
+    for (const p of started.reverse()) await p.stop();
+    dir.remove();
+  };
+  let browser: WebdriverIO.Browser;
+  try {
+    const xvfb = await startXvfb();
+    started.push(xvfb);
+    const pulse = await startPulseAudio(dir.path);
+    started.push(pulse);
+    const port = await freePort();
+    const driver = startProcess(WEBKIT_DRIVER, [`--port=${port}`], {
+      env: { ...process.env, HOME: dir.path, XDG_RUNTIME_DIR: dir.path, DISPLAY: xvfb.display, PULSE_SERVER: pulse.server },
+    });
+    started.push(driver);
+    await waitForDriver(port, driver);
+    browser = await remote({
+      hostname: '127.0.0.1',
+      port,
+      logLevel: 'error',
+      connectionRetryCount: 0,
+      capabilities: {
+        browserName: 'MiniBrowser',
+        'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation', ...(dark ? ['--dark-mode'] : [])] },
+        // WebKitWebDriver 2.50 refuses BiDi: without this the session fails to match capabilities.
+        'wdio:enforceWebDriverClassic': true,
+      } as WebdriverIO.Capabilities,
+    });
+    await browser.setWindowSize(900, 800);
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+  const b = browser;
+  const caps = b.capabilities as { browserName?: string; browserVersion?: string };
+  return {
+    name: 'webkit',
+    version: `WebKitGTK ${caps.browserVersion ?? '?'}`,
+    async newPage() {
+      // One window per session: a new page is the same window, navigated.
+      await b.url('about:blank');
+      const low: LowPage = {
+        requests: null,
+        problems: null,
+        goto: (url) => b.url(url).then(() => {}),
+        evaluate: (fn, arg) => b.execute(fn as never, arg) as never,
+        mouseClick: (x, y) => b.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().up().perform(),
+        press: (key) => b.action('key').down(WEBDRIVER_KEYS[key]).up(WEBDRIVER_KEYS[key]).perform(),
+        screenshot: (path) => b.saveScreenshot(path).then(() => {}),
+        reload: () => b.refresh().then(() => {}),
+        close: () => b.url('about:blank').then(() => {}),
+      };
+      return enginePage('webkit', low);
+    },
+    async close() {
+      await b.deleteSession().catch(() => {});
+      await stopAll();
+    },
+  };
+}

@@ -64,7 +64,8 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
   }
 
   protected override get offline(): boolean {
-    return this.data?.status !== 'live' || !this.data.stream_url;
+    const d = this.data;
+    return !!d && (d.status !== 'live' || !d.stream_url);
   }
 
   /**

@@ -260,9 +260,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(Math.floor(d) - Math.floor(t))}</span></div>
       </div>
       <div class="row controls">
-        <button part="back" aria-label="Back 15 seconds" ?disabled=${none} @click=${() => this.seek(t - 15)}>${backIcon}</button>
+        <button part="back" aria-label="Back 15 seconds" ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
         ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
-        <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(t + 30)}>${forwardIcon}</button>
+        <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label="Playback speed" ?disabled=${none} @change=${(e: Event) => this.setRate(Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s}×</option>`)}
         </select>

@@ -123,6 +123,7 @@ export class AudioController implements ReactiveController {
     clearTimeout(this.timer);
     this.waiting = true;
     this.retries ||= 1;
+    this.media.pause();
     this.release();
     this.host.requestUpdate();
   }

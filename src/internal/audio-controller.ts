@@ -55,11 +55,6 @@ export class AudioController implements ReactiveController {
     for (const type of MEDIA_EVENTS) media.addEventListener(type, this.onMedia);
   }
 
-  /** The URL the listener last asked to play. */
-  get source(): string {
-    return this.src;
-  }
-
   /** Is `src` in the media element now? */
   has(src: string): boolean {
     return src === this.src && this.media.hasAttribute('src');

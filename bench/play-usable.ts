@@ -18,21 +18,24 @@ interface Marks {
   data: Record<string, number>;
 }
 
-/** Runs in the page: polls every frame for each widget's enabled Play button and its data. */
-function watch(tags: readonly string[]) {
-  const marks: Marks = { play: {}, data: {} };
-  (window as unknown as { __usable: Marks }).__usable = marks;
+/**
+ * Runs in the page: polls every frame for each widget's enabled Play button and its data.
+ * (A string: tsx would wrap a function's inner names in a helper the page does not have.)
+ */
+const WATCH = `(() => {
+  const tags = ${JSON.stringify(TAGS)};
+  const marks = (window.__usable = { play: {}, data: {} });
   const tick = () => {
     for (const tag of tags) {
-      const el = document.querySelector(tag) as (HTMLElement & { state?: string }) | null;
-      const play = el?.shadowRoot?.querySelector('button[part~=play]') as HTMLButtonElement | null;
+      const el = document.querySelector(tag);
+      const play = el && el.shadowRoot && el.shadowRoot.querySelector('button[part~=play]');
       if (play && !play.disabled) marks.play[tag] ??= performance.now();
-      if (el?.state && el.state !== 'loading') marks.data[tag] ??= performance.now();
+      if (el && el.state && el.state !== 'loading') marks.data[tag] ??= performance.now();
     }
     if (Object.keys(marks.data).length < tags.length) requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-}
+})();`;
 
 export async function benchPlayUsable(env: BenchEnv): Promise<Part> {
   const url = env.pages.add(embedPage(env.mock.url, pair(), { title: 'Play usable' }));
@@ -49,7 +52,7 @@ export async function benchPlayUsable(env: BenchEnv): Promise<Part> {
         downloadThroughput: (1.6 * 1024 * 1024) / 8,
         uploadThroughput: (750 * 1024) / 8,
       });
-      await page.addInitScript(watch, TAGS);
+      await page.addInitScript({ content: WATCH });
       await page.goto(url);
       const marks = await page.waitForFunction(
         (n) => {

@@ -137,7 +137,7 @@ export class AudioController implements ReactiveController {
   /** The playback speed; applied once sound flows. */
   set rate(rate: number) {
     this.speed = rate;
-    if (this.playing) this.media.playbackRate = rate;
+    if (this.playing) this.media.defaultPlaybackRate = this.media.playbackRate = rate;
   }
 
   /** Volume from 0 to 1; moving it unmutes. */
@@ -208,7 +208,8 @@ export class AudioController implements ReactiveController {
     this.waiting = this.failed = false;
     clearTimeout(this.timer);
     // Set only now: a rate other than 1 right after play() on a preload="none" element crashes WebKitGTK.
-    if (this.media.playbackRate !== this.speed) this.media.playbackRate = this.speed;
+    // (The default too: Chromium's deferred load resets the rate to it.)
+    if (this.media.playbackRate !== this.speed) this.media.defaultPlaybackRate = this.media.playbackRate = this.speed;
   }
 
   private readonly onMedia = (e: Event) => {

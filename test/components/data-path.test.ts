@@ -184,8 +184,8 @@ describe('podcast data pushed', () => {
     expect(service.hits('/public/podcasts')).toBeGreaterThanOrEqual(events - 1);
     expect(service.hits('/public/podcasts')).toBeLessThanOrEqual(events);
     service.routes['/public/podcasts'] = podcastFeed(2);
-    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2), 5000);
-  });
+    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2), 8000);
+  }, 15_000);
 });
 
 describe('Play before the data', () => {

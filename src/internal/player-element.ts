@@ -40,7 +40,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   protected readonly audio: AudioController;
   private readonly source: FeedController<T>;
-  /** The public data and the token, base-url and channel it was asked with. */
+  /** The token, base-url and channel the data was asked with. */
   private asked = '';
 
   /** The endpoint with the widget's data; `{endpoint}/events` pushes the same object as events named `endpoint`. */

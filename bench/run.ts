@@ -17,11 +17,12 @@ import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
 import { benchFaults } from './faults.ts';
 import { benchPage } from './page.ts';
+import { benchPlayUsable } from './play-usable.ts';
 import { benchServer } from './server-load.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'audio', 'bandwidth', 'server', 'faults'] as const;
+const PARTS = ['bundle', 'page', 'usable', 'audio', 'bandwidth', 'server', 'faults'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? (process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a))) : PARTS,
@@ -64,7 +65,7 @@ async function main() {
   for (const e of ENTRIES) cpSync(join(ROOT, 'dist', `${e}.js`), join(staticDir, `${e}.js`));
   let env: BenchEnv | undefined;
   try {
-    if (['page', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
+    if (['page', 'usable', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
       const [mock, pages, browser] = await Promise.all([
         startMock({ staticDir, heartbeatMs: 60_000 }, { log: 'keep' }),
         startPages(),
@@ -73,6 +74,7 @@ async function main() {
       env = { mock, pages, browser, staticDir };
     }
     if (wanted.has('page')) record('page', await benchPage(env!));
+    if (wanted.has('usable')) record('usable', await benchPlayUsable(env!));
     if (wanted.has('audio')) record('audio', await benchAudio(env!));
     if (wanted.has('bandwidth')) record('bandwidth', await benchBandwidth(env!));
     if (wanted.has('server')) {

@@ -1,6 +1,8 @@
 import type { Episode, NowPlaying, Chapter } from './internal/api-types.js';
 import type { ErrorCode } from './internal/errors.js';
 
+export type { ErrorCode };
+
 /** What the host's `state` attribute reflects. */
 export type PlayerState = 'loading' | 'ready' | 'playing' | 'buffering' | 'offline' | 'error';
 

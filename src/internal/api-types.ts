@@ -49,8 +49,8 @@ export interface Episode {
   audio_url: string;
   artwork_url: string | null;
   chapters: Chapter[];
-  /** Absolute URL of the WebVTT transcript (a cue a sentence, `<v Speaker>`); null without one. */
-  transcript_url: string | null;
+  /** Absolute URL of the WebVTT transcript; null (or absent from older services) when there is none. */
+  transcript_url?: string | null;
 }
 
 export interface Podcast {

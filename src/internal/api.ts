@@ -12,10 +12,10 @@ declare const __CASTLET_CDN__: boolean | undefined;
 export const BUNDLE_ORIGIN =
   typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__ && /^https?:/.test(import.meta.url) ? new URL(import.meta.url).origin : '';
 
-export type Endpoint = 'stream' | 'stream/events' | 'podcasts';
+export type Endpoint = 'stream' | 'podcasts';
 
 /** `{base}/public/{endpoint}?token=…&channel=…`; `base` defaults to the CDN bundle's origin. */
-export function publicUrl(base: string, endpoint: Endpoint, token: string, channel: string): string {
+export function publicUrl(base: string, endpoint: `${Endpoint}` | `${Endpoint}/events`, token: string, channel: string): string {
   if (base && !isHttp(base)) throw new CastletError('invalid_base_url');
   if (!(base ||= BUNDLE_ORIGIN)) throw new CastletError('missing_base_url');
   const url = new URL(`public/${endpoint}`, base.replace(/\/?$/, '/'));
@@ -27,17 +27,21 @@ export function publicUrl(base: string, endpoint: Endpoint, token: string, chann
 /** Only http(s) URLs from the service become links or images (never `javascript:`). */
 export const isHttp = (url: string | null | undefined): url is string => !!url && /^https?:\/\//i.test(url);
 
-/** GET a public JSON endpoint; any failure becomes a CastletError. `fresh` revalidates the HTTP cache. */
-export async function getJson<T>(url: string, signal?: AbortSignal, fresh = false): Promise<T> {
+/**
+ * GET a public JSON endpoint and check its shape with `valid`; any failure becomes a
+ * CastletError (`bad_response` for an answer of the wrong shape). `fresh` revalidates the
+ * HTTP cache. `signal` aborts it; a time-out (the caller's) aborts it as `network`.
+ */
+export async function getJson(url: string, valid: (v: unknown) => boolean, signal: AbortSignal, fresh = false): Promise<unknown> {
   let res: Response;
+  let body: unknown;
   try {
     res = await fetch(url, { signal, cache: fresh ? 'no-cache' : 'default', headers: { Accept: 'application/json' } });
-  } catch (e) {
-    if (signal?.aborted) throw e;
+    body = await res.json().catch(() => null);
+  } catch {
     throw new CastletError('network');
   }
-  const body = (await res.json().catch(() => null)) as unknown;
   if (!res.ok) throw fromResponse(res.status, body as Partial<ApiError> | null);
-  if (body === null || typeof body !== 'object') throw new CastletError('server');
-  return body as T;
+  if (!valid(body)) throw new CastletError('bad_response');
+  return body;
 }

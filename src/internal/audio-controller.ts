@@ -3,25 +3,25 @@ import { backoff } from './backoff.js';
 
 /** Fired on window when a castlet player starts, so every other one pauses. */
 const EXCLUSIVE = 'castlet-exclusive-play';
-/** Without `playing` this long after a load or a stall, the connection is retried. */
+/** Without sound this long after a load or a stall, the connection is retried. */
 const STALL_MS = 8000;
+/** Seconds of sound that must flow before a failure counts as new (the backoff starts over). */
+const HEALTHY_S = 30;
 
 const MEDIA_EVENTS = [
   'play', 'playing', 'pause', 'waiting', 'timeupdate', 'durationchange',
   'loadedmetadata', 'ended', 'error', 'volumechange', 'ratechange', 'seeking', 'seeked',
 ] as const;
 
+/** Playback started or stopped; the audio failed (it is being retried) or works again. */
 export type AudioEventType = 'play' | 'pause' | 'error' | 'recovered';
 
-export interface AudioHost extends ReactiveControllerHost {
-  /** Playback started or stopped; the audio failed (it is being retried) or works again. */
-  audioEvent(type: AudioEventType, src: string): void;
-}
-
 /**
- * Owns the player's <audio> element. State is read from the element's own events, never
- * guessed; a failed or stalled connection is retried with capped exponential backoff while
- * the listener still wants sound.
+ * The one owner of the player's <audio> element. State is read from the element's own
+ * events and its clock, never guessed; a failed or stalled connection is retried with capped
+ * exponential backoff while the listener still wants sound, and the backoff starts over
+ * only after sound has flowed for a while, so an output that fails right after `playing`
+ * (or a stream that dies every second) gets growing delays, never a storm.
  *
  * `live` streams are released on pause (the connection closes) and reloaded on play, so
  * playback always starts at the live edge, never from a stale buffer.
@@ -30,15 +30,24 @@ export class AudioController implements ReactiveController {
   readonly media: HTMLAudioElement;
   /** The listener pressed play and has not paused since. */
   wanted = false;
-  /** Attempts to reconnect since sound last flowed. */
+  /** Attempts to reconnect since sound last flowed for a while. */
   retries = 0;
   private src = '';
   private waiting = false;
+  private failed = false;
   private timer?: ReturnType<typeof setTimeout>;
+  /** The speed to play at, applied once playback runs. */
+  private speed = 1;
+  /** A position to apply once the file's metadata is known. */
+  private at = 0;
+  /** The media clock at the last time update, and seconds of sound since the last failure. */
+  private last = 0;
+  private flowed = 0;
 
   constructor(
-    private readonly host: AudioHost,
+    private readonly host: ReactiveControllerHost,
     private readonly live: boolean,
+    private readonly on: (type: AudioEventType, src: string) => void,
   ) {
     host.addController(this);
     const media = (this.media = document.createElement('audio'));
@@ -46,9 +55,9 @@ export class AudioController implements ReactiveController {
     for (const type of MEDIA_EVENTS) media.addEventListener(type, this.onMedia);
   }
 
-  /** The URL the listener last asked to play. */
-  get source(): string {
-    return this.src;
+  /** Is `src` in the media element now? */
+  has(src: string): boolean {
+    return src === this.src && this.media.hasAttribute('src');
   }
 
   /** Sound is flowing. */
@@ -71,54 +80,64 @@ export class AudioController implements ReactiveController {
   }
 
   /** Starts `src` (from `at` seconds for files); a live stream always reconnects. */
-  play(src: string, at?: number): void {
-    const fresh = this.live || src !== this.src || !this.media.src;
-    this.wanted = true;
-    this.waiting = true;
+  play(src: string, at = 0): void {
+    const fresh = this.live || !this.has(src);
+    this.wanted = this.waiting = true;
     this.src = src;
     if (fresh) this.load(at);
     this.start();
     dispatchEvent(new CustomEvent(EXCLUSIVE, { detail: this }));
-    this.host.audioEvent('play', src);
+    this.on('play', src);
     this.host.requestUpdate();
   }
 
   pause(): void {
-    this.wanted = false;
-    this.waiting = false;
+    this.wanted = this.waiting = false;
     this.retries = 0;
     clearTimeout(this.timer);
     this.media.pause();
     // Close the connection: a live stream must not keep downloading while paused.
     if (this.live) this.release();
-    this.host.audioEvent('pause', this.src);
+    this.on('pause', this.src);
     this.host.requestUpdate();
   }
 
+  /** Pauses and drops the file: what is loaded is no longer what the player shows. */
+  stop(): void {
+    if (this.wanted) this.pause();
+    this.release();
+  }
+
   /**
-   * The service is unreachable: stop loading (the browser would retry on its own, several
-   * times a second) but keep the listener's wish and show it as reconnecting; `play()`
-   * resumes when the service answers again.
+   * The stream cannot be had now (the service is unreachable or says it is offline): stop
+   * loading (the browser would retry on its own, several times a second) but keep the
+   * listener's wish; `play()` resumes when the service says it can.
    */
   hold(): void {
-    if (!this.wanted || !this.media.getAttribute('src')) return;
+    if (!this.wanted) return;
     clearTimeout(this.timer);
     this.waiting = true;
     this.retries ||= 1;
+    this.media.pause();
     this.release();
     this.host.requestUpdate();
   }
 
   /** Waiting in `hold()` for the service to come back. */
   get held(): boolean {
-    return this.wanted && !this.media.getAttribute('src');
+    return this.wanted && !this.media.hasAttribute('src');
   }
 
-  /** Moves playback to `t` seconds (clamped to the file). */
+  /** Moves playback to `t` seconds (the caller clamps it to the episode). */
   seek(t: number): void {
-    const end = this.duration || Infinity;
-    this.media.currentTime = Math.max(0, Math.min(end, t));
+    this.media.currentTime = this.at = Math.max(0, t);
     this.host.requestUpdate();
+  }
+
+  /** The playback speed; applied once sound flows. */
+  set rate(rate: number) {
+    this.speed = rate;
+    if (this.playing) this.media.defaultPlaybackRate = this.media.playbackRate = rate;
   }
 
   /** Volume from 0 to 1; moving it unmutes. */
@@ -148,10 +167,11 @@ export class AudioController implements ReactiveController {
     this.media.load();
   }
 
-  private load(at = 0) {
+  private load(at: number) {
     // A new URL for a live stream, so no cache or old buffer can answer.
     this.media.src = this.live ? `${this.src}${this.src.includes('?') ? '&' : '?'}t=${Date.now()}` : this.src;
-    if (at > 0) this.media.currentTime = at;
+    this.last = 0;
+    if ((this.at = at)) this.media.currentTime = at;
   }
 
   private start() {
@@ -172,6 +192,7 @@ export class AudioController implements ReactiveController {
     if (!this.wanted) return;
     clearTimeout(this.timer);
     this.waiting = true;
+    this.flowed = 0;
     this.host.requestUpdate();
     this.timer = setTimeout(() => {
       if (!this.wanted) return;
@@ -180,14 +201,37 @@ export class AudioController implements ReactiveController {
     }, backoff(this.retries++, 500, 15_000));
   }
 
+  /** Sound flows: by a `playing` event or by the clock advancing. */
+  private sound() {
+    if (!this.wanted) return;
+    if (this.failed) this.on('recovered', this.src);
+    this.waiting = this.failed = false;
+    clearTimeout(this.timer);
+    // Set only now: a rate other than 1 right after play() on a preload="none" element crashes WebKitGTK.
+    // (The default too: Chromium's deferred load resets the rate to it.)
+    if (this.media.playbackRate !== this.speed) this.media.defaultPlaybackRate = this.media.playbackRate = this.speed;
+  }
+
   private readonly onMedia = (e: Event) => {
+    const media = this.media;
     switch (e.type) {
-      case 'playing':
-        if (this.retries) this.host.audioEvent('recovered', this.src);
-        this.waiting = false;
-        this.retries = 0;
-        clearTimeout(this.timer);
+      case 'loadedmetadata':
+        // WebKit drops a currentTime set before the metadata: apply the position again now.
+        if (this.at && media.currentTime !== this.at) media.currentTime = this.at;
         break;
+      case 'playing':
+        this.sound();
+        break;
+      case 'timeupdate': {
+        const step = media.currentTime - this.last;
+        this.last = media.currentTime;
+        // WebKit may sit at readyState 2 without `playing` after a seek or rate change while time advances.
+        if (step > 0 && step < 1 && !media.paused) {
+          this.sound();
+          if ((this.flowed += step) >= HEALTHY_S) this.retries = 0;
+        }
+        break;
+      }
       case 'waiting':
         // (`stalled` only says the download is slow; with a full buffer sound still flows.)
         if (this.wanted) {
@@ -196,7 +240,10 @@ export class AudioController implements ReactiveController {
         }
         break;
       case 'error':
-        if (this.wanted) this.host.audioEvent('error', this.src);
+        if (this.wanted) {
+          this.failed = true;
+          this.on('error', this.src);
+        }
         this.reconnect();
         break;
       case 'ended':
@@ -206,7 +253,7 @@ export class AudioController implements ReactiveController {
         break;
       case 'pause':
         // Paused from outside (system controls, headphones unplugged): follow the element.
-        if (this.wanted && !this.waiting && !this.media.ended) this.pause();
+        if (this.wanted && !this.waiting && !media.ended) this.pause();
         break;
     }
     this.host.requestUpdate();

@@ -10,7 +10,8 @@ export type ErrorCode =
   | 'missing_base_url'
   | 'network'
   | 'media'
-  | 'server';
+  | 'server'
+  | 'bad_response';
 
 const WHERE = 'Copy it from your account console.';
 
@@ -26,6 +27,7 @@ const MESSAGES: Record<ErrorCode, string> = {
   network: 'Cannot reach the service. Retrying…',
   media: 'The audio could not be played. Retrying…',
   server: 'The service had a problem. Retrying…',
+  bad_response: 'The service sent an answer the player does not understand. Retrying…',
 };
 
 /** Retrying cannot fix these: stop asking the server. */

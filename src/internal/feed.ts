@@ -1,3 +1,4 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { getJson } from './api.js';
 import { backoff } from './backoff.js';
 import { CastletError } from './errors.js';
@@ -5,16 +6,22 @@ import { CastletError } from './errors.js';
 /** An event stream open this long counts as healthy again. */
 const STABLE_MS = 30_000;
 
+/** How long a request, or an event stream's first event, may take before it counts as failed. */
+export const limits = { timeout: 10_000 };
+
 export type FeedListener<T> = (data: T | null, error: CastletError | null) => void;
+type Valid = (v: unknown) => boolean;
 
 /**
  * One source of public data shared by every widget of a page that asks for the same URL:
  * one request per endpoint and token, one Server-Sent Events connection.
  *
- * With `eventsUrl`, updates arrive as SSE `stream` events. When the connection fails, a
- * plain GET tells why: a bad token stops everything (no retries); a network failure or a
- * blocked event stream retries with capped exponential backoff and jitter, and the GETs
- * in between keep the data fresh (the polling fallback).
+ * With `eventsUrl`, updates arrive as SSE events named `name`. When the connection fails
+ * (or sends nothing within the time-out), a plain GET tells why: a bad token stops
+ * everything (no retries); a network failure, a silent service, an answer of the wrong
+ * shape or a blocked event stream retries with capped exponential backoff and jitter, and
+ * the GETs in between keep the data fresh (the polling fallback). Every answer is checked
+ * with `valid` first: bad data never replaces the last good data.
  */
 class Feed<T> {
   data: T | null = null;
@@ -23,13 +30,13 @@ class Feed<T> {
   private attempt = 0;
   private timer?: ReturnType<typeof setTimeout>;
   private events?: EventSource;
-  /** When the event stream last opened: only one that lasted resets the backoff. */
-  private openedAt = 0;
   private abort?: AbortController;
 
   constructor(
     readonly url: string,
     private readonly eventsUrl: string | null,
+    private readonly name: string,
+    private readonly valid: Valid,
     private readonly onIdle: () => void,
   ) {}
 
@@ -63,9 +70,15 @@ class Feed<T> {
   private stop() {
     removeEventListener('online', this.online);
     clearTimeout(this.timer);
-    this.events?.close();
+    this.close();
     this.abort?.abort();
+    this.abort = undefined;
     this.onIdle();
+  }
+
+  private close() {
+    this.events?.close();
+    this.events = undefined;
   }
 
   private connect() {
@@ -75,38 +88,50 @@ class Feed<T> {
   }
 
   private listen(url: string) {
-    this.events?.close();
+    this.close();
     const events = (this.events = new EventSource(url));
-    this.openedAt = Date.now();
-    events.addEventListener('stream', (e) => {
-      try {
-        this.set(JSON.parse((e as MessageEvent<string>).data) as T, null);
-      } catch {
-        // Not JSON: ignore this event, keep the last good data.
-      }
-    });
-    events.onerror = () => {
+    const openedAt = Date.now();
+    const fail = () => {
+      if (events !== this.events) return;
       // A connection dropped right after its first event (a bad proxy) must not retry at once.
-      if (Date.now() - this.openedAt > STABLE_MS) this.attempt = 0;
-      events.close();
-      this.events = undefined;
+      if (Date.now() - openedAt > STABLE_MS) this.attempt = 0;
+      this.close();
       this.load();
     };
+    // A service that accepts the connection and never sends anything counts as failed.
+    this.timer = setTimeout(fail, limits.timeout);
+    events.addEventListener(this.name, (e) => {
+      clearTimeout(this.timer);
+      let data: unknown;
+      try {
+        data = JSON.parse((e as MessageEvent<string>).data);
+      } catch {
+        // Not JSON: reported below like any other answer of the wrong shape.
+      }
+      if (this.valid(data)) this.set(data as T, null);
+      else this.set(this.data, new CastletError('bad_response'));
+    });
+    events.onerror = fail;
   }
 
   private async load(fresh = false) {
     this.abort?.abort();
     const abort = (this.abort = new AbortController());
+    const timer = setTimeout(() => abort.abort(), limits.timeout);
+    let data: T | null = this.data;
+    let error: CastletError | null = null;
     try {
-      this.set(await getJson<T>(this.url, abort.signal, fresh), null);
-      // The event stream failed (or is blocked): try it again later; meanwhile this GET is the poll.
-      if (this.eventsUrl && !this.events) this.retry();
+      data = (await getJson(this.url, this.valid, abort.signal, fresh)) as T;
     } catch (e) {
-      if (abort.signal.aborted) return;
-      const error = e instanceof CastletError ? e : new CastletError('server');
-      this.set(error.fatal ? null : this.data, error);
-      if (!error.fatal) this.retry();
+      error = e as CastletError;
+      if (error.fatal) data = null;
     }
+    clearTimeout(timer);
+    // Superseded by a newer request, or nobody listens any more.
+    if (abort !== this.abort) return;
+    this.set(data, error);
+    // A failure, or an event stream that failed (or is blocked): try again later; meanwhile this GET is the poll.
+    if (error ? !error.fatal : this.eventsUrl && !this.events) this.retry();
   }
 
   private retry() {
@@ -123,15 +148,47 @@ class Feed<T> {
 
 const feeds = new Map<string, Feed<unknown>>();
 
-/** The page's shared feed for `url` (created on first use, dropped when nobody listens). */
-export function feed<T>(url: string, eventsUrl: string | null = null): Feed<T> {
-  const key = eventsUrl ?? url;
-  let f = feeds.get(key) as Feed<T> | undefined;
-  if (!f) {
-    f = new Feed<T>(url, eventsUrl, () => feeds.delete(key));
-    feeds.set(key, f as Feed<unknown>);
-  }
-  return f;
-}
+/**
+ * The data path of a widget, connected and disconnected with its host: follows one URL
+ * through the page's shared feed and hands every (checked) answer to `listener`.
+ */
+export class FeedController<T> implements ReactiveController {
+  private args?: [url: string, eventsUrl: string | null, name: string];
+  private feed?: Feed<T>;
+  private off?: () => void;
 
-export type { Feed };
+  constructor(
+    private readonly host: ReactiveControllerHost & Element,
+    private readonly valid: Valid,
+    private readonly listener: FeedListener<T>,
+  ) {
+    host.addController(this);
+  }
+
+  /** Follows `url` (updates from `eventsUrl`, as events named `name`), or nothing. */
+  follow(...args: [url: string, eventsUrl: string | null, name: string] | []): void {
+    this.hostDisconnected();
+    this.args = args.length ? args : undefined;
+    if (this.host.isConnected) this.hostConnected();
+  }
+
+  /** Asks the service again now. */
+  refresh(): void {
+    this.feed?.refresh();
+  }
+
+  hostConnected(): void {
+    if (!this.args || this.off) return;
+    const [url, eventsUrl, name] = this.args;
+    const key = eventsUrl ?? url;
+    let f = feeds.get(key) as Feed<T> | undefined;
+    if (!f) feeds.set(key, (f = new Feed<T>(url, eventsUrl, name, this.valid, () => feeds.delete(key))) as Feed<unknown>);
+    this.feed = f;
+    this.off = f.subscribe(this.listener);
+  }
+
+  hostDisconnected(): void {
+    this.off?.();
+    this.off = this.feed = undefined;
+  }
+}

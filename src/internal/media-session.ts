@@ -29,8 +29,14 @@ function setSession(metadata: MediaMetadata | null, handlers: SessionHandlers) {
 export function claimMediaSession(player: object, info: SessionInfo, handlers: SessionHandlers): void {
   if (!globalThis.navigator?.mediaSession || typeof MediaMetadata !== 'function') return;
   owner = player;
-  const artwork = info.artwork ? [{ src: info.artwork }] : [];
-  setSession(new MediaMetadata({ title: info.title, artist: info.artist, album: info.album, artwork }), handlers);
+  let metadata: MediaMetadata;
+  try {
+    metadata = new MediaMetadata({ ...info, artwork: info.artwork ? [{ src: info.artwork }] : [] });
+  } catch {
+    // An artwork URL the browser cannot parse (e.g. `http://[bad`): show the rest.
+    metadata = new MediaMetadata({ ...info, artwork: [] });
+  }
+  setSession(metadata, handlers);
 }
 
 /** Clears the system controls if `player` holds them (it left the page). */

@@ -4,7 +4,7 @@ import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, publicUrl, type Endpoint } from './api.js';
 import { AudioController, type AudioEventType } from './audio-controller.js';
 import { CastletError } from './errors.js';
-import { feed, type Feed } from './feed.js';
+import { FeedController } from './feed.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
 import { claimMediaSession, releaseMediaSession, type SessionHandlers, type SessionInfo } from './media-session.js';
 import { playerStyles } from './player.styles.js';
@@ -28,26 +28,33 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** Channel id; the account's first channel when empty. */
   @property() channel = '';
 
-  /** Read-only: what the player is doing, reflected for CSS. */
-  @property({ reflect: true }) state: PlayerState = 'loading';
+  private now: PlayerState = 'loading';
 
   /** The public data, once it arrived. */
   @state() protected data: T | null = null;
   @state() protected error: CastletError | null = null;
   /** Text for the polite live region (track changes). */
   @state() protected announcement = '';
+  /** Play was pressed before the data arrived: play once it does. */
+  @state() private early = false;
 
   protected readonly audio: AudioController;
-  private feed?: Feed<T>;
-  private unsubscribe?: () => void;
+  private readonly source: FeedController<T>;
+  /** The token, base-url and channel the data was asked with. */
+  private asked = '';
 
-  /** The endpoint with the widget's data; `events` for an SSE feed of the same object. */
+  /** The endpoint with the widget's data; `{endpoint}/events` pushes the same object as events named `endpoint`. */
   protected abstract readonly endpoint: Endpoint;
-  protected readonly eventsEndpoint: Endpoint | null = null;
 
-  constructor(live: boolean) {
+  constructor(live: boolean, valid: (v: unknown) => boolean) {
     super();
-    this.audio = new AudioController(this, live);
+    this.audio = new AudioController(this, live, (type, src) => this.audioEvent(type, src));
+    this.source = new FeedController<T>(this, valid, (data, error) => this.received(data, error));
+  }
+
+  /** What the player is doing (read-only; the host's `state` attribute reflects it for CSS). */
+  get state(): PlayerState {
+    return this.now;
   }
 
   /** The player's <audio> element (read-only: for tests and integrators who want to observe it). */
@@ -57,39 +64,35 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   /** Asks the service again now (for example after the owner changed the episodes). */
   refresh(): void {
-    this.feed?.refresh();
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.requestUpdate();
+    this.source.refresh();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.unsubscribe?.();
-    this.unsubscribe = this.feed = undefined;
     releaseMediaSession(this);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.unsubscribe || changed.has('publicToken') || changed.has('baseUrl') || changed.has('channel')) {
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    const asked = [this.publicToken, this.baseUrl, this.channel].join(' ');
+    if (asked !== this.asked) {
+      this.asked = asked;
       this.subscribe();
     }
     const next = this.computeState();
-    if (next !== this.state) {
-      this.state = next;
+    this.setAttribute('state', next);
+    if (next !== this.now) {
+      this.now = next;
       this.emit('castlet-statechange', { state: next });
     }
   }
 
-  /** Fires a castlet event: bubbles, composed, typed detail. @internal */
-  emit<K extends keyof CastletEventMap>(type: K, detail: Detail<K>): void {
+  /** Fires a castlet event: bubbles, composed, typed detail. */
+  protected emit<K extends keyof CastletEventMap>(type: K, detail: Detail<K>): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /** Called by the audio controller: playback started or stopped, the audio failed or works again. @internal */
-  audioEvent(type: AudioEventType, src: string): void {
+  /** From the audio controller: playback started or stopped, the audio failed or works again. */
+  protected audioEvent(type: AudioEventType, src: string): void {
     if (type === 'error') this.fail(new CastletError('media'));
     else if (type === 'recovered') {
       if (this.error?.code === 'media') this.error = null;
@@ -121,7 +124,9 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   protected toggle(): void {
     if (this.audio.wanted) this.audio.pause();
-    else this.play();
+    else if (this.data) this.play();
+    // Before the data: remember the press (a second one takes it back).
+    else this.early = !this.early;
   }
 
   /** Re-announces the Media Session when what plays changes. */
@@ -137,33 +142,35 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   }
 
   private subscribe() {
-    this.unsubscribe?.();
-    this.unsubscribe = this.feed = undefined;
-    if (this.audio.wanted) this.audio.pause();
-    this.data = null;
+    this.audio.stop();
+    this.data = this.error = null;
     try {
       // A token or base-url that cannot work is reported without asking the server.
       const invalid = checkToken(this.publicToken);
       if (invalid) throw invalid;
-      const url = (e: Endpoint) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
-      this.feed = feed<T>(url(this.endpoint), this.eventsEndpoint && url(this.eventsEndpoint));
+      const url = (e: Endpoint | `${Endpoint}/events`) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
+      this.source.follow(url(this.endpoint), url(`${this.endpoint}/events`), this.endpoint);
     } catch (e) {
-      this.unsubscribe = () => {};
+      this.source.follow();
       this.fail(e instanceof CastletError ? e : new CastletError('invalid_base_url'));
-      return;
     }
-    this.error = null;
-    this.unsubscribe = this.feed.subscribe((data, error) => {
-      const old = this.data;
-      this.data = data;
-      // A bad token now (e.g. the owner reset the tokens): stop, whatever was playing.
-      if (!data && this.audio.wanted) this.audio.pause();
-      if (data && data !== old) this.dataChanged(old);
-      if (error) {
-        this.fail(error);
-        this.feedFailed(error);
-      } else this.error = null;
-    });
+  }
+
+  private received(data: T | null, error: CastletError | null) {
+    const old = this.data;
+    this.data = data;
+    // A bad token now (e.g. the owner reset the tokens): stop, whatever was playing.
+    if (!data) this.audio.stop();
+    if (data && data !== old) this.dataChanged(old);
+    if (error) {
+      this.fail(error);
+      this.feedFailed(error);
+      // (The audio's own error stays until sound flows again.)
+    } else if (this.error?.code !== 'media') this.error = null;
+    if (this.early && (data || error?.fatal)) {
+      this.early = false;
+      if (data) this.play();
+    }
   }
 
   /** Shows `error` and fires castlet-error (once per code in a row). */
@@ -189,18 +196,20 @@ export abstract class PlayerElement<T extends object> extends LitElement {
         ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
             ${e.message}
           </p>`
-        : this.audio.retries
+        : this.audio.retries && this.audio.buffering && !this.offline
           ? html`<p part="message" role="status">Reconnecting…</p>`
-          : nothing}
+          : this.early
+            ? html`<p part="message" role="status">Starting as soon as the player has loaded…</p>`
+            : nothing}
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
     </div>`;
   }
 
   protected abstract renderPlayer(): TemplateResult;
 
-  /** The big Play/Pause button. */
-  protected renderPlay(disabled = !this.data || this.offline): TemplateResult {
-    const on = this.audio.wanted;
+  /** The big Play/Pause button: usable at once, before the data arrived. */
+  protected renderPlay(disabled = this.offline || !!this.error?.fatal): TemplateResult {
+    const on = this.audio.wanted || this.early;
     // Pause is never disabled: the listener can always stop the sound.
     return html`<button part="play" aria-label=${on ? 'Pause' : 'Play'} ?disabled=${disabled && !on} @click=${() => this.toggle()}>
       ${on ? pauseIcon : playIcon}

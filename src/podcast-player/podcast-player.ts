@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { Episode, PodcastFeed } from '../internal/api-types.js';
 import { isHttp } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
+import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
 import type { SessionHandlers, SessionInfo } from '../internal/media-session.js';
@@ -77,6 +78,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   @state() private chosen = '';
   /** Position in the current episode while its audio is not loaded. */
   @state() private pos = 0;
+  /** A seek before the data arrived, for the episode that will be current (-1: none). */
+  private pending = -1;
   @state() private rate = 1;
   @state() private showAll = false;
   /** The chapter last announced. */
@@ -86,7 +89,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   private saved = -1;
 
   constructor() {
-    super(false);
+    super(false, isPodcastFeed);
     this.media.addEventListener('timeupdate', () => this.progress());
     this.media.addEventListener('pause', () => this.save());
     this.media.addEventListener('ended', () => {
@@ -95,7 +98,10 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     });
   }
 
-  /** The episode on show: the pinned one, the chosen one, or the newest. */
+  /**
+   * The episode on show: the pinned one, else the one the listener chose, played or sought
+   * in (so a newly published episode never replaces it), else the newest.
+   */
   get current(): Episode | undefined {
     const list = this.data?.episodes ?? [];
     const id = this.episode || this.chosen;
@@ -104,7 +110,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
 
   /** Is the current episode's audio in the media element? */
   private get loaded(): boolean {
-    return !!this.current && this.audio.source === this.current.audio_url && this.media.hasAttribute('src');
+    return !!this.current && this.audio.has(this.current.audio_url);
   }
 
   /** Playback position in the current episode, in seconds. */
@@ -113,19 +119,28 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   }
 
   private get length(): number {
-    return (this.loaded && this.audio.duration) || this.current?.duration || 0;
+    const known = this.current?.duration || 0;
+    const d = this.loaded ? this.audio.duration : 0;
+    // WebKit may report the buffered length as the duration: trust the episode's own over an implausible one.
+    return known && Math.abs(d - known) > known / 10 ? known : d || known;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.data && this.episode && !this.current) {
+    const ep = this.current;
+    // Audio never plays under another episode's title: loaded audio that is not shown stops.
+    if (this.media.hasAttribute('src') && !this.loaded) this.audio.stop();
+    if (this.data && this.episode && !ep) {
       this.fail(new CastletError('not_found', `Episode “${this.episode}” was not found.`));
     }
     super.willUpdate(changed);
-    const ep = this.current;
     if (ep && ep.id !== this.resumed) {
-      // A new current episode: pick up where this listener left it.
+      // A new current episode: pick up where this listener left it (or where the page sought before the data).
       this.resumed = ep.id;
-      ({ t: this.pos, rate: this.rate } = loadResume(this.publicToken, ep.id, ep.duration));
+      const saved = loadResume(this.publicToken, ep.id, ep.duration);
+      this.pos = this.pending < 0 ? saved.t : Math.min(this.pending, ep.duration);
+      this.pending = -1;
+      // A saved speed the menu does not offer becomes the nearest one it does.
+      this.audio.rate = this.rate = SPEEDS.reduce((a, b) => (Math.abs(b - saved.rate) < Math.abs(a - saved.rate) ? b : a));
       this.chapter = currentChapter(ep.chapters, this.pos);
     }
   }
@@ -133,14 +148,17 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   protected play(): void {
     const ep = this.current;
     if (!ep) return;
-    const from = this.loaded ? undefined : this.pos;
-    this.audio.play(ep.audio_url, from);
-    this.media.defaultPlaybackRate = this.media.playbackRate = this.rate;
+    this.chosen = ep.id;
+    this.audio.rate = this.rate;
+    this.audio.play(ep.audio_url, this.pos);
   }
 
-  /** Moves to `t` seconds, before or during playback. */
+  /** Moves to `t` seconds, before or during playback, before or after the data arrived. */
   seek(t: number): void {
+    const ep = this.current;
     const to = Math.max(0, Math.min(this.length || Infinity, t));
+    if (!ep) this.pending = to;
+    else this.chosen = ep.id;
     if (this.loaded) this.audio.seek(to);
     this.pos = to;
     this.progress();
@@ -148,15 +166,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   }
 
   private setRate(rate: number) {
-    this.rate = rate;
-    this.media.defaultPlaybackRate = this.media.playbackRate = rate;
+    this.audio.rate = this.rate = rate;
     this.save();
   }
 
   private choose(ep: Episode) {
     if (ep.id !== this.current?.id) {
       this.save();
-      if (this.audio.wanted) this.audio.pause();
       this.chosen = ep.id;
       this.emit('castlet-episodechange', { episode: ep });
     }
@@ -241,12 +257,12 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
           @input=${(e: Event) => this.seek(Number((e.target as HTMLInputElement).value))}
           @keydown=${this.onSeekKey}
         />
-        <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(d - t)}</span></div>
+        <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(Math.floor(d) - Math.floor(t))}</span></div>
       </div>
       <div class="row controls">
-        <button part="back" aria-label="Back 15 seconds" ?disabled=${none} @click=${() => this.seek(t - 15)}>${backIcon}</button>
-        ${this.renderPlay(none)}
-        <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(t + 30)}>${forwardIcon}</button>
+        <button part="back" aria-label="Back 15 seconds" ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
+        ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
+        <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label="Playback speed" ?disabled=${none} @change=${(e: Event) => this.setRate(Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s}×</option>`)}
         </select>

@@ -4,7 +4,9 @@ import { timeOfDay } from '../internal/format.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
 import type { SessionInfo } from '../internal/media-session.js';
+import type { AudioEventType } from '../internal/audio-controller.js';
 import { PlayerElement } from '../internal/player-element.js';
+import { isStreamInfo } from '../internal/validate.js';
 import { streamStyles } from './stream-player.styles.js';
 
 const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined) =>
@@ -56,14 +58,14 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
 export class StreamPlayer extends PlayerElement<StreamInfo> {
   static override styles = [...PlayerElement.styles, streamStyles];
   protected readonly endpoint = 'stream';
-  protected override readonly eventsEndpoint = 'stream/events';
 
   constructor() {
-    super(true);
+    super(true, isStreamInfo);
   }
 
   protected override get offline(): boolean {
-    return this.data?.status !== 'live' || !this.data.stream_url;
+    const d = this.data;
+    return !!d && (d.status !== 'live' || !d.stream_url);
   }
 
   /**
@@ -74,8 +76,19 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
     if (error.code === 'network') this.audio.hold();
   }
 
+  /**
+   * The stream failed (a mount that answers 404, 410 or 503, or is blocked): ask the service
+   * at once whether it is still live. Offline stops requesting the mount; the audio's own
+   * retries, growing and capped, cover the rest.
+   */
+  protected override audioEvent(type: AudioEventType, src: string): void {
+    super.audioEvent(type, src);
+    if (type === 'error') this.refresh();
+  }
+
   protected override dataChanged(old: StreamInfo | null): void {
-    if (this.offline && this.audio.wanted) this.audio.pause();
+    // Offline keeps the listener's wish: the stream resumes by itself when it is live again.
+    if (this.offline) this.audio.hold();
     else if (this.audio.held) this.play();
     const now = this.data!.now_playing;
     if (old && !same(old.now_playing, now)) {

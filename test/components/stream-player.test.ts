@@ -185,6 +185,36 @@ describe('<stream-player> playback', () => {
     expect(q(el, '[part~=message]')).toBeNull();
   });
 
+  it('a stream that fails asks the service at once; Offline stops requesting it; live again resumes by itself', async () => {
+    // By channel id: a URL no earlier test asked for, so no HTTP cache of happy-dom's answers for the service.
+    const { id } = (await mock.get(`/public/stream?token=${PUBLIC}`)).body.channel;
+    const el = await mount<StreamPlayer>('stream-player', mock.url, { channel: id });
+    await ready(el);
+    const pauses = record(el, 'castlet-pause');
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    // The mount answers 404 (its source is gone) while the service still says live.
+    const asked = mock.requests('/public/stream?');
+    el.media.dispatchEvent(new Event('error'));
+    await until(() => expect(mock.requests('/public/stream?')).toBe(asked + 1), 1000);
+    // The service says offline: the widget shows it and stops requesting the mount.
+    await mock.owner('stopServer');
+    await until(() => expect(el.state).toBe('offline'));
+    expect(el.media.getAttribute('src')).toBeNull();
+    const loads = record(el, 'castlet-play');
+    await sleep(3000);
+    expect(el.media.getAttribute('src')).toBeNull();
+    expect(loads).toEqual([]);
+    expect(text(el, '[part=badge]')).toBe('Offline');
+    expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Pause'); // the listener's wish is kept
+    // Live again: the listener who had pressed Play hears it without pressing again.
+    await mock.owner('startServer');
+    await until(() => expect(el.state).toBe('playing'));
+    expect(el.media.src).toMatch(new RegExp(`^${mock.url}/listen/`));
+    expect(loads).toHaveLength(1);
+    expect(pauses).toEqual([]);
+  }, 10_000);
+
   it('has labelled native controls: Play, Mute, Volume', async () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url);
     await ready(el);

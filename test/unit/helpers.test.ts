@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadResume, saveResume } from '../../src/internal/resume.ts';
 import { backoff } from '../../src/internal/backoff.ts';
 import { clock, spoken } from '../../src/internal/format.ts';
 import { checkToken } from '../../src/internal/tokens.ts';
 import { currentChapter } from '../../src/podcast-player/chapters.ts';
-import { fromResponse } from '../../src/internal/errors.ts';
+import { CastletError, fromResponse } from '../../src/internal/errors.ts';
 import { publicUrl } from '../../src/internal/api.ts';
 
 describe('backoff', () => {
@@ -36,9 +37,46 @@ describe('errors from the API', () => {
     [401, null, 'invalid_token', true],
     [404, { error: 'not_found' }, 'not_found', true],
     [503, null, 'server', false],
+    // The body's code wins over the status: a proxy may answer 400 or 403 with the service's body.
+    [400, { error: 'missing_token' }, 'missing_token', true],
+    [403, { error: 'invalid_token' }, 'invalid_token', true],
+    [400, { error: 'private_token_exposed' }, 'private_token_exposed', true],
+    [400, { error: 'server_offline' }, 'server', false],
   ] as const)('%i %j → %s', (status, body, code, fatal) => {
     const e = fromResponse(status, body);
     expect([e.code, e.fatal]).toEqual([code, fatal]);
+  });
+});
+
+describe('error messages', () => {
+  it.each(['missing_token', 'malformed_token', 'invalid_token', 'not_found', 'invalid_base_url', 'bad_response'] as const)('%s has words for the owner', (code) => {
+    expect(new CastletError(code).message).toMatch(/\w{3,}.*\./);
+  });
+  it('says where to find the right token', () => {
+    for (const code of ['missing_token', 'malformed_token', 'invalid_token'] as const) expect(new CastletError(code).message).toMatch(/Copy it from your account console\.$/);
+  });
+});
+
+describe('resume', () => {
+  afterEach(() => localStorage.clear());
+  const saved = (value: unknown, duration = 100) => {
+    localStorage.setItem('castlet:t:e', JSON.stringify(value));
+    return loadResume('t', 'e', duration);
+  };
+  it.each([
+    [{ t: 40, rate: 0.5 }, { t: 40, rate: 0.5 }],
+    [{ t: 40, rate: 3 }, { t: 40, rate: 3 }],
+    [{ t: 40, rate: 3.5 }, { t: 40, rate: 1 }],
+    [{ t: 40, rate: 0.25 }, { t: 40, rate: 1 }],
+    [{ t: 94.9, rate: 1 }, { t: 94.9, rate: 1 }],
+    [{ t: 95, rate: 1 }, { t: 0, rate: 1 }],
+    [{ t: -3, rate: 'x' }, { t: 0, rate: 1 }],
+    [null, { t: 0, rate: 1 }],
+  ])('%j → %j', (value, resume) => expect(saved(value)).toEqual(resume));
+  it('keeps any position when the duration is unknown, and writes whole seconds', () => {
+    expect(saved({ t: 500, rate: 1 }, 0)).toEqual({ t: 500, rate: 1 });
+    saveResume('t', 'e', { t: 41.6, rate: 1.25 });
+    expect(JSON.parse(localStorage.getItem('castlet:t:e')!)).toEqual({ t: 42, rate: 1.25 });
   });
 });
 

@@ -1,0 +1,17 @@
+// Mutation testing (StrykerJS + its vitest runner): `npm run mutate`, not part of CI.
+// Mutates the widgets' logic in src/ (styles, icons and entry files aside) and runs the
+// unit and component tests (happy-dom, the real mock on loopback) against each mutant.
+// `npm run mutate -- --mutate src/internal/validate.ts` checks one file.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutate.config.ts', related: false },
+  mutate: ['src/**/*.ts', '!src/**/*.styles.ts', '!src/internal/icons.ts', '!src/castlet.ts', '!src/stream-player.ts', '!src/podcast-player.ts', '!src/events.ts', '!src/internal/api-types.ts'],
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 20_000,
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

@@ -1,0 +1,220 @@
+/**
+ * The data path against services that misbehave, on a real loopback server: answers of the
+ * wrong shape, silence, pushes, a press on Play before the data arrived.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/castlet.ts';
+import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
+import { limits } from '../../src/internal/feed.ts';
+import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
+import { mount, record, shadow, sleep, until } from './harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+
+let service: Service | undefined;
+const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
+const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
+afterEach(async () => {
+  document.body.replaceChildren();
+  limits.timeout = 10_000;
+  await service?.close();
+  service = undefined;
+});
+
+const BAD_PODCASTS: [string, unknown][] = [
+  ['episodes not a list', { podcast: podcastFeed().podcast, episodes: 'x' }],
+  ['an empty object', {}],
+  ['null', null],
+  ['a JSON string', 'hello'],
+  ['not JSON at all', '{oops'],
+  ['an object as a title', { ...podcastFeed(), episodes: [{ ...podcastFeed().episodes[0], title: { html: '<b>' } }] }],
+  ['a null title', { ...podcastFeed(), episodes: [{ ...podcastFeed().episodes[0], title: null }] }],
+  ['a chapter without a start', { ...podcastFeed(), episodes: [{ ...podcastFeed().episodes[0], chapters: [{ title: 'x' }] }] }],
+  ['a null podcast', { podcast: null, episodes: [] }],
+  ['a duration as text', { ...podcastFeed(), episodes: [{ ...podcastFeed().episodes[0], duration: '120' }] }],
+];
+
+describe('validation', () => {
+  it('accepts the documented shapes, with or without transcript_url', () => {
+    expect(isPodcastFeed(podcastFeed())).toBe(true);
+    const { transcript_url: _, ...older } = podcastFeed().episodes[0];
+    expect(isPodcastFeed({ ...podcastFeed(), episodes: [older] })).toBe(true);
+    expect(isStreamInfo(streamInfo())).toBe(true);
+    expect(isStreamInfo({ ...streamInfo(), now_playing: null, stream_url: null, status: 'offline' })).toBe(true);
+  });
+
+  it.each(BAD_PODCASTS)('rejects podcasts with %s', (_, body) => {
+    expect(isPodcastFeed(typeof body === 'string' ? body : body)).toBe(false);
+  });
+
+  it.each([
+    ['status unknown', { ...streamInfo(), status: 'maybe' }],
+    ['listeners as text', { ...streamInfo(), listeners: '3' }],
+    ['listeners NaN-ish', { ...streamInfo(), listeners: null }],
+    ['history not a list', { ...streamInfo(), history: {} }],
+    ['an artist that is a number', { ...streamInfo(), now_playing: { ...streamInfo().now_playing, artist: 5 } }],
+    ['a channel without a name', { ...streamInfo(), channel: { ...streamInfo().channel, name: undefined } }],
+    ['stream_url as an object', { ...streamInfo(), stream_url: {} }],
+  ])('rejects stream info with %s', (_, body) => {
+    expect(isStreamInfo(body)).toBe(false);
+  });
+});
+
+describe('a service that answers the wrong shape', () => {
+  it.each(BAD_PODCASTS)('podcasts with %s: bad_response shown and fired, never a throw in render', async (_, body) => {
+    service = await serve({ '/public/podcasts': body });
+    let errors: ReturnType<typeof record<'castlet-error'>> = [];
+    const el = await mount<PodcastPlayer>('podcast-player', service.url, {}, (e) => (errors = record(e, 'castlet-error')));
+    await until(() => expect(el.state).toBe('error'));
+    expect(errors).toEqual([{ code: 'bad_response', message: expect.stringMatching(/does not understand.*Retrying/), fatal: false }]);
+    expect(text(el, '[part~=message]')).toMatch(/does not understand/);
+    expect(q(el, '[part~=message]')!.getAttribute('role')).toBe('status');
+  });
+
+  it('keeps the last good data on screen and retries with backoff until the service is right again', async () => {
+    service = await serve({ '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    service.routes['/public/stream'] = { ...streamInfo(), listeners: 'many' };
+    el.refresh();
+    await until(() => expect(text(el, '[part~=message]')).toMatch(/does not understand/));
+    expect(el.state).toBe('ready');
+    expect(text(el, '[part=title]')).toBe('Now');
+    // Backoff from 0.5–1 s, doubling: a handful of tries in 3 s, never a storm.
+    const before = service.hits('/public/stream');
+    await sleep(3000);
+    const tries = service.hits('/public/stream') - before;
+    expect(tries).toBeGreaterThanOrEqual(1);
+    expect(tries).toBeLessThanOrEqual(4);
+    service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Fixed' } };
+    await until(() => expect(text(el, '[part=title]')).toBe('Fixed'), 6000);
+    expect(q(el, '[part~=message]')).toBeNull();
+  }, 15_000);
+
+  it('a pushed event of the wrong shape keeps the data and says so; the next good one clears it', async () => {
+    service = await serve({ '/public/stream/events': 'sse' });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await sleep(100);
+    service.push('/public/stream/events', 'stream', streamInfo());
+    await until(() => expect(el.state).toBe('ready'));
+    service.push('/public/stream/events', 'stream', { ...streamInfo(), history: [null] });
+    await until(() => expect(text(el, '[part~=message]')).toMatch(/does not understand/));
+    expect(text(el, '[part=title]')).toBe('Now');
+    service.push('/public/stream/events', 'stream', streamInfo());
+    await until(() => expect(q(el, '[part~=message]')).toBeNull());
+  });
+
+  it('an artwork URL the browser cannot parse does not break the lock screen', async () => {
+    const calls: unknown[] = [];
+    class Metadata {
+      constructor(init: { artwork: { src: string }[] }) {
+        for (const a of init.artwork) new URL(a.src); // throws like a browser's MediaMetadata
+        calls.push(init);
+      }
+    }
+    Object.assign(globalThis, { MediaMetadata: Metadata });
+    Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: { metadata: null, setActionHandler() {} } });
+    try {
+      const info = streamInfo();
+      info.now_playing!.artwork_url = 'http://[bad';
+      service = await serve({ '/public/stream': info });
+      const el = await mount<StreamPlayer>('stream-player', service.url);
+      await until(() => expect(el.state).toBe('ready'));
+      q(el, '[part=play]')!.click();
+      await until(() => expect(el.state).toBe('playing'));
+      expect(calls).toEqual([expect.objectContaining({ title: 'Now', artwork: [] })]);
+    } finally {
+      delete (globalThis as { MediaMetadata?: unknown }).MediaMetadata;
+      delete (navigator as { mediaSession?: unknown }).mediaSession;
+    }
+  });
+});
+
+describe('a silent service (accepts the connection, never answers)', () => {
+  it.each(['stream-player', 'podcast-player'] as const)('%s: times out, says the service cannot be reached, retries with backoff', async (tag) => {
+    limits.timeout = 300;
+    service = await serve({ '/public/stream': 'silent', '/public/stream/events': 'silent', '/public/podcasts': 'silent', '/public/podcasts/events': 'silent' });
+    let errors: ReturnType<typeof record<'castlet-error'>> = [];
+    const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
+    expect(el.state).toBe('loading');
+    await until(() => expect(el.state).toBe('error'), 3000);
+    expect(errors.map((e) => e.code)).toEqual(['network']);
+    expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
+    const path = tag === 'stream-player' ? '/public/stream' : '/public/podcasts';
+    const before = service.hits(`${path}/events`);
+    await sleep(2500);
+    const tries = service.hits(`${path}/events`) - before;
+    expect(tries).toBeGreaterThanOrEqual(1);
+    expect(tries).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('podcast data pushed', () => {
+  it('shows a published or deleted episode at once; a token reset stops the playing episode', async () => {
+    const feed = podcastFeed(2);
+    service = await serve({ '/public/podcasts/events': 'sse', '/public/podcasts': feed });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await sleep(100);
+    expect(service.hits('/public/podcasts')).toBe(0); // the event stream alone, no GET
+    service.push('/public/podcasts/events', 'podcasts', feed);
+    await until(() => expect(el.state).toBe('ready'));
+    expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2);
+    service.push('/public/podcasts/events', 'podcasts', podcastFeed(3));
+    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(3));
+
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    const pauses = record(el, 'castlet-pause');
+    service.routes['/public/podcasts'] = [401, { error: 'invalid_token', error_description: 'reset' }];
+    service.end('/public/podcasts/events');
+    await until(() => expect(el.state).toBe('error'));
+    expect(text(el, '[part~=message]')).toMatch(/not valid/);
+    expect(el.media.getAttribute('src')).toBeNull();
+    expect(pauses).toHaveLength(1);
+  });
+
+  it('falls back to GET polling, with backoff, where the service has no podcast event stream', async () => {
+    service = await serve({ '/public/podcasts': podcastFeed(1) });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    await sleep(2500);
+    // The event stream is tried again with backoff (0.5–1 s, 1–2 s…), each failure answered by one GET.
+    expect(service.hits('/public/podcasts/events')).toBeGreaterThanOrEqual(2);
+    expect(service.hits('/public/podcasts/events')).toBeLessThanOrEqual(4);
+    const events = service.hits('/public/podcasts/events');
+    expect(service.hits('/public/podcasts')).toBeGreaterThanOrEqual(events - 1);
+    expect(service.hits('/public/podcasts')).toBeLessThanOrEqual(events);
+    service.routes['/public/podcasts'] = podcastFeed(2);
+    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2), 8000);
+  }, 15_000);
+});
+
+describe('Play before the data', () => {
+  it('is enabled on upgrade, says it will start, and plays the moment the data arrives', async () => {
+    service = await serve({ '/public/stream': streamInfo() }, 400);
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    const play = q(el, '[part=play]')!;
+    expect(el.state).toBe('loading');
+    expect(play.hasAttribute('disabled')).toBe(false);
+    play.click();
+    await el.updateComplete;
+    expect(play.getAttribute('aria-label')).toBe('Pause');
+    expect(text(el, '[part~=message]')).toMatch(/Starting as soon as the player has loaded/);
+    await until(() => expect(el.state).toBe('playing'));
+    expect(el.media.src).toMatch(/^http:\/\/127\.0\.0\.1:9\/listen\/main\?t=/);
+    expect(q(el, '[part~=message]')).toBeNull();
+  });
+
+  it('a second press before the data takes the first back', async () => {
+    service = await serve({ '/public/podcasts': podcastFeed() }, 400);
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    q(el, '[part=play]')!.click();
+    await el.updateComplete;
+    q(el, '[part=play]')!.click();
+    await el.updateComplete;
+    expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Play');
+    await until(() => expect(el.state).toBe('ready'));
+    await sleep(50);
+    expect(el.state).toBe('ready');
+    expect(el.media.getAttribute('src')).toBeNull();
+  });
+});

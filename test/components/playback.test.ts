@@ -1,0 +1,298 @@
+/**
+ * The playback model: what is shown and what is loaded are separate, one owner of the media
+ * element, seek/skip/speed/resume on the right episode, the engines' quirks, and retries
+ * that cannot storm. Data from a loopback service of our own (exact durations, changes on demand).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../src/castlet.ts';
+import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
+import { PUBLIC, mount, record, shadow, sleep, until } from './harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+
+let service: Service;
+const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
+const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
+const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
+const ready = (el: HTMLElement & { state: string }) => until(() => expect(el.state).toBe('ready'));
+const playing = (el: HTMLElement & { state: string }) => until(() => expect(el.state).toBe('playing'));
+const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
+
+beforeEach(async () => {
+  service = await serve({ '/public/podcasts': podcastFeed(2), '/public/stream': streamInfo() });
+});
+afterEach(async () => {
+  document.body.replaceChildren();
+  localStorage.clear();
+  await service.close();
+});
+
+/** Publishes `feed` and waits until the player shows it. */
+async function publish(el: PodcastPlayer, episodes: number) {
+  service.routes['/public/podcasts'] = podcastFeed(episodes);
+  el.refresh();
+  await until(() => expect(all(el, '[part=episode]')).toHaveLength(episodes));
+}
+
+describe('what is shown and what is loaded', () => {
+  it('a newly published episode never replaces the one playing: the list shows it, choosing it loads it', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    await publish(el, 3);
+    expect(text(el, '[part=title]')).toBe('Episode 2');
+    expect(el.current?.id).toBe('ep2');
+    expect(el.media.src).toBe(src('ep2'));
+    expect(el.state).toBe('playing');
+    expect(text(el, '[part=episode][aria-current=true]')).toContain('Episode 2');
+    all(el, '[part=episode]')[0].click();
+    await until(() => expect(el.media.src).toBe(src('ep3')));
+    await playing(el);
+    expect(text(el, '[part=title]')).toBe('Episode 3');
+  });
+
+  it('with nothing played or sought, the newest stays current', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    await publish(el, 3);
+    expect(text(el, '[part=title]')).toBe('Episode 3');
+  });
+
+  it('a page that sets `episode` while one plays stops the old audio and shows the new one ready to play', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    const pauses = record(el, 'castlet-pause');
+    el.episode = 'ep1';
+    await el.updateComplete;
+    await ready(el);
+    expect(text(el, '[part=title]')).toBe('Episode 1');
+    expect(el.media.getAttribute('src')).toBeNull();
+    expect(el.media.paused).toBe(true);
+    expect(pauses).toEqual([{ src: src('ep2') }]);
+    q(el, '[part=play]').click();
+    await playing(el);
+    expect(el.media.src).toBe(src('ep1'));
+  });
+
+  it('an episode deleted while it plays stops; the player shows what is left', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    all(el, '[part=episode]')[0].click();
+    await playing(el);
+    service.routes['/public/podcasts'] = { ...podcastFeed(2), episodes: podcastFeed(2).episodes.slice(1) };
+    el.refresh();
+    await ready(el);
+    expect(text(el, '[part=title]')).toBe('Episode 1');
+    expect(el.media.getAttribute('src')).toBeNull();
+  });
+
+  it('choosing another episode while one plays switches the audio with the title', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    all(el, '[part=episode]')[1].click();
+    await until(() => expect(el.media.src).toBe(src('ep1')));
+    await playing(el);
+    expect(text(el, '[part=title]')).toBe('Episode 1');
+  });
+});
+
+describe('seek, skip and speed, loaded or not, before the data or after', () => {
+  it('seek() before the data arrives applies to the episode that becomes current', async () => {
+    service = await serve({ '/public/podcasts': podcastFeed(2) }, 300).then(async (s) => (await service.close(), s));
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    expect(el.state).toBe('loading');
+    el.seek(30);
+    await ready(el);
+    expect(el.position).toBe(30);
+    q(el, '[part=play]').click();
+    await playing(el);
+    expect(el.media.currentTime).toBe(30);
+  });
+
+  it('not loaded: seek, skip and speed move the saved position and rate; Play starts there', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    el.seek(40);
+    q(el, '[part=forward]').click();
+    await el.updateComplete;
+    q(el, '[part=back]').click();
+    await el.updateComplete;
+    expect(el.position).toBe(55);
+    const speed = q<HTMLSelectElement>(el, '[part=speed]');
+    speed.value = '1.5';
+    speed.dispatchEvent(new Event('change'));
+    expect(el.media.playbackRate).toBe(1); // nothing loaded: the element is left alone
+    expect(JSON.parse(localStorage.getItem(`castlet:${PUBLIC}:ep2`)!)).toEqual({ t: 55, rate: 1.5 });
+    q(el, '[part=play]').click();
+    await playing(el);
+    expect(el.media.currentTime).toBe(55);
+    expect(el.media.playbackRate).toBe(1.5);
+  });
+
+  it('loaded: seek, skip and speed move the audio itself', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    el.seek(50);
+    expect(el.media.currentTime).toBe(50);
+    q(el, '[part=forward]').click();
+    expect(el.media.currentTime).toBe(80);
+    q(el, '[part=back]').click();
+    expect(el.media.currentTime).toBe(65);
+    expect(el.position).toBe(65);
+    const speed = q<HTMLSelectElement>(el, '[part=speed]');
+    speed.value = '2';
+    speed.dispatchEvent(new Event('change'));
+    expect(el.media.playbackRate).toBe(2);
+  });
+
+  it('elapsed and remaining add up to the duration', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    el.seek(2.7);
+    await el.updateComplete;
+    expect([...q(el, '[part=time]').querySelectorAll('span')].map((s) => s.textContent)).toEqual(['0:02', '-1:58']);
+  });
+
+  it('a saved speed the menu does not offer becomes the nearest menu entry', async () => {
+    localStorage.setItem(`castlet:${PUBLIC}:ep2`, JSON.stringify({ t: 0, rate: 2.9 }));
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    expect(q<HTMLSelectElement>(el, '[part=speed]').value).toBe('2');
+    q(el, '[part=play]').click();
+    await playing(el);
+    expect(el.media.playbackRate).toBe(2);
+  });
+});
+
+describe('engine quirks, handled for every engine', () => {
+  /** An element whose play() does what WebKit's does on a preload="none" file: no `playing` yet. */
+  function quiet(el: PodcastPlayer) {
+    let paused = true;
+    Object.defineProperty(el.media, 'paused', { configurable: true, get: () => paused });
+    el.media.play = async () => void (paused = false);
+  }
+
+  it('the position is applied again once loadedmetadata fired (WebKit drops an earlier one)', async () => {
+    localStorage.setItem(`castlet:${PUBLIC}:ep2`, JSON.stringify({ t: 42, rate: 1 }));
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    quiet(el);
+    q(el, '[part=play]').click();
+    el.media.currentTime = 0; // dropped
+    el.media.dispatchEvent(new Event('loadedmetadata'));
+    expect(el.media.currentTime).toBe(42);
+  });
+
+  it('the speed is set only once playback runs, never right after play()', async () => {
+    localStorage.setItem(`castlet:${PUBLIC}:ep2`, JSON.stringify({ t: 0, rate: 1.5 }));
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    quiet(el);
+    q(el, '[part=play]').click();
+    expect(el.media.playbackRate).toBe(1);
+    el.media.dispatchEvent(new Event('playing'));
+    expect(el.media.playbackRate).toBe(1.5);
+  });
+
+  it('time advancing counts as playing, with or without a `playing` event', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    quiet(el);
+    q(el, '[part=play]').click();
+    await until(() => expect(el.state).toBe('buffering'));
+    el.media.currentTime = 0.3;
+    el.media.dispatchEvent(new Event('timeupdate'));
+    await playing(el);
+    // A jump (a seek) is not sound flowing.
+    el.media.dispatchEvent(new Event('waiting'));
+    await until(() => expect(el.state).toBe('buffering'));
+    el.media.currentTime = 30;
+    el.media.dispatchEvent(new Event('timeupdate'));
+    await sleep(20);
+    expect(el.state).toBe('buffering');
+  });
+
+  it("the episode's own duration wins over an implausible media duration (WebKit's buffered length)", async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    const seek = q<HTMLInputElement>(el, '[part=seek]');
+    Object.defineProperty(el.media, 'duration', { configurable: true, value: 4 });
+    el.seek(100);
+    expect(el.media.currentTime).toBe(100);
+    await el.updateComplete;
+    expect(seek.max).toBe('120');
+    Object.defineProperty(el.media, 'duration', { configurable: true, value: 121.5 });
+    el.seek(500);
+    expect(el.media.currentTime).toBe(121.5);
+  });
+});
+
+describe('retries that cannot storm', () => {
+  /**
+   * Stands in for a browser's media element: each play() is a (re)load of the stream, counted;
+   * with `fail`, the audio fails right after `playing`, as Firefox's does without an output device.
+   */
+  function browserLike(el: StreamPlayer, fail: boolean) {
+    const loads: number[] = [];
+    Object.defineProperty(el.media, 'paused', { configurable: true, get: () => false });
+    el.media.play = async function (this: HTMLMediaElement) {
+      loads.push(Date.now());
+      this.dispatchEvent(new Event('playing'));
+      if (fail) queueMicrotask(() => this.dispatchEvent(new Event('error')));
+    };
+    return loads;
+  }
+
+  it('an output that fails right after `playing` gets growing delays, not a storm', async () => {
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await ready(el);
+    const loads = browserLike(el, true);
+    const asked = service.hits('/public/stream');
+    q(el, '[part=play]').click();
+    await sleep(6000);
+    // Delays 0.25–0.5, 0.5–1, 1–2, 2–4 s…: at most 5 loads in 6 s (12 or more when `playing` reset the count).
+    expect(loads.length).toBeGreaterThanOrEqual(3);
+    expect(loads.length).toBeLessThanOrEqual(5);
+    const gaps = loads.slice(1).map((t, i) => t - loads[i]);
+    for (let i = 1; i < gaps.length; i++) expect(gaps[i]).toBeGreaterThan(gaps[i - 1] * 0.9);
+    expect(el.state).toBe('buffering');
+    expect(text(el, '[part~=message]')).toBe('The audio could not be played. Retrying…');
+    // Each failure asks the service at once whether the stream is still live: as often as the audio fails, no more.
+    expect(service.hits('/public/stream') - asked).toBe(loads.length);
+  }, 10_000);
+
+  it('the backoff starts over only after 30 s of sound', async () => {
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await ready(el);
+    const loads = browserLike(el, false);
+    q(el, '[part=play]').click();
+    for (let i = 0; i < 3; i++) {
+      el.media.dispatchEvent(new Event('error'));
+      await until(() => expect(loads).toHaveLength(i + 2), 3000);
+    }
+    const flow = (seconds: number) => {
+      for (let t = 0.25; t <= seconds; t += 0.25) {
+        el.media.currentTime = t;
+        el.media.dispatchEvent(new Event('timeupdate'));
+      }
+    };
+    // 29 s of sound: a failure now still waits 2–4 s.
+    flow(29);
+    el.media.dispatchEvent(new Event('error'));
+    await sleep(1000);
+    expect(loads).toHaveLength(4);
+    await until(() => expect(loads).toHaveLength(5), 5000);
+    // 30 s and more: the next failure is retried within half a second.
+    flow(31);
+    el.media.dispatchEvent(new Event('error'));
+    await until(() => expect(loads).toHaveLength(6), 600);
+  }, 15_000);
+});

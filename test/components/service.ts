@@ -1,0 +1,100 @@
+/**
+ * A small service of our own on a loopback port, for what the mock never does: hostile or
+ * malformed data, silence, slow answers, pushes on demand. Real HTTP and SSE, no fetch mock.
+ */
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+
+/** What a path answers: a JSON body (200), [status, body], 'silent' (never answers) or 'sse'. */
+export type Answer = unknown | [number, unknown] | 'silent' | 'sse';
+
+export interface Service {
+  readonly url: string;
+  /** The answer of each path (without the query); change it between requests. */
+  readonly routes: Record<string, Answer>;
+  /** GET requests seen per path. */
+  hits(path: string): number;
+  /** Sends an event to every open SSE connection of `path`. */
+  push(path: string, event: string, data: unknown): void;
+  /** Ends every open SSE connection of `path`. */
+  end(path: string): void;
+  close(): Promise<void>;
+}
+
+export async function serve(routes: Record<string, Answer>, delay = 0): Promise<Service> {
+  const seen = new Map<string, number>();
+  const streams = new Map<string, Set<ServerResponse>>();
+  const server = createServer((req, res) => {
+    const path = new URL(req.url!, 'http://x').pathname;
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.method !== 'GET') return res.end();
+    seen.set(path, (seen.get(path) ?? 0) + 1);
+    const answer = path in routes ? routes[path] : [404, { error: 'not_found', error_description: 'no' }];
+    if (answer === 'silent') return;
+    if (answer === 'sse') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
+      res.write(': hello\n\n');
+      const set = streams.get(path) ?? new Set();
+      streams.set(path, set.add(res));
+      res.on('close', () => set.delete(res));
+      return;
+    }
+    const [status, body] = Array.isArray(answer) && typeof answer[0] === 'number' && answer.length === 2 ? answer : [200, answer];
+    setTimeout(() => {
+      res.writeHead(status as number, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    }, delay);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    routes,
+    hits: (path) => seen.get(path) ?? 0,
+    push: (path, event, data) => {
+      for (const res of streams.get(path) ?? []) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end: (path) => {
+      for (const res of streams.get(path) ?? []) res.end();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Well-formed data to start from. */
+export function podcastFeed(episodes = 2): PodcastFeed {
+  return {
+    podcast: { title: 'Show', author: 'Host', description: 'About', artwork_url: null },
+    episodes: Array.from({ length: episodes }, (_, i) => ({
+      id: `ep${episodes - i}`,
+      title: `Episode ${episodes - i}`,
+      description: `Description ${episodes - i}`,
+      published_at: new Date(Date.UTC(2026, 0, 10 - i)).toISOString(),
+      duration: 120,
+      audio_url: `http://127.0.0.1:9/media/ep${episodes - i}.mp3`,
+      artwork_url: null,
+      transcript_url: null,
+      chapters: [
+        { start: 0, title: 'Start' },
+        { start: 60, title: 'Middle' },
+      ],
+    })),
+  };
+}
+
+export function streamInfo(): StreamInfo {
+  const track = (title: string) => ({ title, artist: 'Artist', artwork_url: null, started_at: '2026-01-01T10:00:00Z' });
+  return {
+    channel: { id: 'main', name: 'Channel', genre: 'Genre', description: 'About', artwork_url: null },
+    status: 'live',
+    stream_url: 'http://127.0.0.1:9/listen/main',
+    now_playing: track('Now'),
+    listeners: 3,
+    history: [track('Before')],
+  };
+}

@@ -207,9 +207,11 @@ export class AudioController implements ReactiveController {
     if (this.failed) this.on('recovered', this.src);
     this.waiting = this.failed = false;
     clearTimeout(this.timer);
-    // Set only now: a rate other than 1 right after play() on a preload="none" element crashes WebKitGTK.
+    // Set only now, and not while a seek is pending: a rate other than 1 right after play(), or
+    // on a `playing` that comes before the resume seek is done, crashes WebKitGTK's web process.
     // (The default too: Chromium's deferred load resets the rate to it.)
-    if (this.media.playbackRate !== this.speed) this.media.defaultPlaybackRate = this.media.playbackRate = this.speed;
+    const media = this.media;
+    if (!media.seeking && media.playbackRate !== this.speed) media.defaultPlaybackRate = media.playbackRate = this.speed;
   }
 
   private readonly onMedia = (e: Event) => {

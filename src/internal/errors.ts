@@ -13,17 +13,8 @@ export type ErrorCode =
   | 'server'
   | 'bad_response';
 
-const WHERE = 'Copy it from your account console.';
-
-const MESSAGES: Record<ErrorCode, string> = {
-  missing_token: `No public token: add public-token="…" to the player tag. ${WHERE}`,
-  malformed_token: `This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. ${WHERE}`,
-  invalid_token: `This public token is not valid (it may have been reset). ${WHERE}`,
-  private_token_exposed:
-    'This is your PRIVATE token and it is now public on this page. Rotate it now (Reset tokens in your account console) and use the public token here.',
-  not_found: 'This channel or episode does not exist.',
-  invalid_base_url: 'base-url is not a valid http(s) address of the service.',
-  missing_base_url: 'No base-url: add base-url="https://…", the service\'s address.',
+/** What listeners may read; the site owner's setup messages are a chunk (setup-messages.ts). */
+const MESSAGES: Partial<Record<ErrorCode, string>> = {
   network: 'Cannot reach the service. Retrying…',
   media: 'The audio could not be played. Retrying…',
   server: 'The service had a problem. Retrying…',
@@ -37,7 +28,8 @@ export class CastletError extends Error {
   readonly fatal: boolean;
   constructor(
     readonly code: ErrorCode,
-    message = MESSAGES[code],
+    /** Empty for a setup error until `withMessage()` fetched its text. */
+    message = MESSAGES[code] ?? '',
   ) {
     super(message);
     this.fatal = FATAL.has(code);
@@ -51,4 +43,11 @@ export function fromResponse(status: number, body: Partial<ApiError> | null): Ca
   if (status === 404) return new CastletError('not_found');
   if (status === 401) return new CastletError('invalid_token');
   return new CastletError('server');
+}
+
+/** `error` with its text: a setup error's message comes from an on-demand chunk (its code if that cannot load). */
+export async function withMessage(error: CastletError): Promise<CastletError> {
+  if (error.message) return error;
+  const text = await import('./setup-messages.js').then((m) => m.setupMessages[error.code], () => undefined);
+  return new CastletError(error.code, text ?? error.code);
 }

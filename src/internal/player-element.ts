@@ -1,14 +1,16 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, publicUrl, type Endpoint } from './api.js';
 import { AudioController, type AudioEventType } from './audio-controller.js';
-import { CastletError } from './errors.js';
+import { CastletError, withMessage } from './errors.js';
 import { FeedController } from './feed.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
-import { claimMediaSession, releaseMediaSession, type SessionHandlers, type SessionInfo } from './media-session.js';
+import type { SessionHandlers, SessionInfo } from './media-session.js';
 import { playerStyles } from './player.styles.js';
 import { checkToken } from './tokens.js';
+
+/** The lock-screen controls: an on-demand chunk, loaded when a player first plays. */
+const mediaSession = () => import('./media-session.js');
 
 type Detail<K extends keyof CastletEventMap> = CastletEventMap[K] extends CustomEvent<infer D> ? D : never;
 
@@ -18,28 +20,40 @@ type Detail<K extends keyof CastletEventMap> = CastletEventMap[K] extends Custom
  */
 export abstract class PlayerElement<T extends object> extends LitElement {
   static override styles = [playerStyles];
+  // Declared here rather than with decorators: the same reactive properties, in fewer bytes.
+  static override properties: PropertyDeclarations = {
+    publicToken: { attribute: 'public-token' },
+    baseUrl: { attribute: 'base-url' },
+    channel: {},
+    data: { state: true },
+    error: { state: true },
+    announcement: { state: true },
+    early: { state: true },
+  };
 
   /** The account's public token (required). Never the private one. */
-  @property({ attribute: 'public-token' }) publicToken = '';
+  publicToken = '';
 
   /** Where the service lives: required with the npm package; the CDN script defaults it to its own origin. */
-  @property({ attribute: 'base-url' }) baseUrl = '';
+  baseUrl = '';
 
   /** Channel id; the account's first channel when empty. */
-  @property() channel = '';
+  channel = '';
 
   private now: PlayerState = 'loading';
 
   /** The public data, once it arrived. */
-  @state() protected data: T | null = null;
-  @state() protected error: CastletError | null = null;
+  protected data: T | null = null;
+  protected error: CastletError | null = null;
   /** Text for the polite live region (track changes). */
-  @state() protected announcement = '';
+  protected announcement = '';
   /** Play was pressed before the data arrived: play once it does. */
-  @state() private early = false;
+  private early = false;
 
   protected readonly audio: AudioController;
   private readonly source: FeedController<T>;
+  /** This player has put itself on the lock screen (so leaving the page takes it off). */
+  private claimed = false;
   /** The token, base-url and channel the data was asked with. */
   private asked = '';
 
@@ -69,7 +83,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    releaseMediaSession(this);
+    if (this.claimed) void mediaSession().then((m) => m.releaseMediaSession(this));
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -133,12 +147,14 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected updateMediaSession(): void {
     const info = this.audio.wanted && this.sessionInfo();
     if (!info) return;
-    claimMediaSession(this, info, {
+    this.claimed = true;
+    const handlers: SessionHandlers = {
       play: () => this.play(),
       pause: () => this.audio.pause(),
       stop: () => this.audio.pause(),
       ...this.sessionHandlers(),
-    });
+    };
+    void mediaSession().then((m) => m.claimMediaSession(this, info, handlers));
   }
 
   private subscribe() {
@@ -177,7 +193,13 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected fail(error: CastletError): void {
     if (error.code === this.error?.code) return;
     this.error = error;
-    this.emit('castlet-error', { code: error.code, message: error.message, fatal: error.fatal });
+    const told = (e: CastletError) => this.emit('castlet-error', { code: e.code, message: e.message, fatal: e.fatal });
+    if (error.message) told(error);
+    // A setup error's words come from a chunk: shown and told once they arrive (unless replaced).
+    else
+      void withMessage(error).then((e) => {
+        if (this.error === error) told((this.error = e));
+      });
   }
 
   private computeState(): PlayerState {

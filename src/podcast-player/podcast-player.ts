@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { Episode, PodcastFeed } from '../internal/api-types.js';
 import { isHttp } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
@@ -69,19 +68,20 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  */
 export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   static override styles = [...PlayerElement.styles, podcastStyles];
+  static override properties: PropertyDeclarations = { episode: {}, chosen: { state: true }, pos: { state: true }, rate: { state: true }, showAll: { state: true } };
   protected readonly endpoint = 'podcasts';
 
   /** Pins one episode by id; the newest is current otherwise. */
-  @property() episode = '';
+  episode = '';
 
   /** The episode the listener chose from the list. */
-  @state() private chosen = '';
+  private chosen = '';
   /** Position in the current episode while its audio is not loaded. */
-  @state() private pos = 0;
+  private pos = 0;
   /** A seek before the data arrived, for the episode that will be current (-1: none). */
   private pending = -1;
-  @state() private rate = 1;
-  @state() private showAll = false;
+  private rate = 1;
+  private showAll = false;
   /** The chapter last announced. */
   private chapter = -1;
   private resumed = '';

@@ -120,35 +120,10 @@ function chooseSpeed(value: string) {
 const currentChapters = (p: EnginePage) =>
   p.evaluate(() => [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')), null);
 
-/**
- * Flows that fail in one engine only because of a widget bug that the widget fix for issue 9
- * (another branch) addresses. The bugs show in most runs but not in all, so `test.fails`
- * would flake: these are skipped, the bug named in the title. `KNOWN_BUGS=run` runs them
- * (to check a fix). Remove an entry once the fix is merged.
- */
-const KNOWN_WIDGET_BUGS: Partial<Record<EngineName, Record<string, string>>> = {
-  webkit: {
-    // After the seek readyState sits at 2 and no `playing` comes; the stall watchdog reloads
-    // the source and playback restarts near 0:00 (seen: t≈4.9 s, seekValue 4, state playing).
-    seek: 'after a seek while playing, playback restarts near 0:00',
-    chapter: 'after a chapter jump while playing, playback restarts near 0:00 (as seek)',
-    // currentTime set right after src is dropped: Play after the reload starts at 0:00;
-    // the saved rate set right after play() may crash the web process.
-    resume: 'Play after a reload starts at 0:00, or the web process crashes',
-  },
-};
-const runKnownBugs = process.env.KNOWN_BUGS === 'run';
-
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   // An engine this machine lacks: every flow is reported skipped, the reason in the suite's name.
   describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'flows', () => {
     const env: EngineEnv = withEngine(name);
-    /** A flow: `test`, or skipped with the reason where a known widget bug breaks it in this engine. */
-    const flow = (id: string, title: string, fn: () => Promise<void>) => {
-      const bug = runKnownBugs ? undefined : KNOWN_WIDGET_BUGS[name]?.[id];
-      if (bug) test.skip(`${title} [skipped: known ${name} widget bug: ${bug}]`, fn);
-      else test(title, fn);
-    };
     let episode: Episode;
     beforeAll(async () => {
       episode = (await env.publicGet('podcasts')).episodes[0];
@@ -195,7 +170,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       note(name, what, m.seeked.at(-1)! - m.seeking.at(-1)!);
     }
 
-    flow('embed', 'the cross-origin embed renders both widgets; no audio is fetched before Play', async () => {
+    test('the cross-origin embed renders both widgets; no audio is fetched before Play', async () => {
       const before = audioLog().length;
       const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
       const stream = await waitState(p, STREAM, 'ready');
@@ -212,7 +187,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(p.problems ?? []).toEqual([]);
     });
 
-    flow('live', 'live: Play makes sound at real speed, Pause releases the connection, Play again', async () => {
+    test('live: Play makes sound at real speed, Pause releases the connection, Play again', async () => {
       const p = await env.open(embedPage(env.mock, streamTag));
       await waitState(p, STREAM, 'ready');
       await p.evaluate(recordEvents, STREAM);
@@ -241,7 +216,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(p.problems ?? []).toEqual([]);
     });
 
-    flow('push', 'a pushed now-playing arrives: the owner sets it, the widget shows and announces it', async () => {
+    test('a pushed now-playing arrives: the owner sets it, the widget shows and announces it', async () => {
       const p = await env.open(embedPage(env.mock, streamTag));
       await waitState(p, STREAM, 'ready');
       const title = `Night Drive ${Date.now()}`;
@@ -255,7 +230,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(live).toBe(`Now playing: ${title} by The Midnight Owls`);
     });
 
-    flow('seek', 'episode: Play, then seek by pointer and by keyboard while it plays', async () => {
+    test('episode: Play, then seek by pointer and by keyboard while it plays', async () => {
       const p = await openPodcast();
       await playPodcast(p);
 
@@ -280,7 +255,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitPlaying(p, PODCAST, 0.5, 15_000);
     });
 
-    flow('chapter', 'a chapter starts the episode there; a chapter jump while playing; the current chapter is marked', async () => {
+    test('a chapter starts the episode there; a chapter jump while playing; the current chapter is marked', async () => {
       const p = await openPodcast();
       const chapter = (i: number) => `${PODCAST} >>> ol[part=chapters] li:nth-child(${i + 1}) button`;
       expect(await currentChapters(p)).toEqual(episode.chapters.map((_, i) => String(i === 0)));
@@ -301,7 +276,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(await currentChapters(p)).toEqual(episode.chapters.map((_, i) => String(i === 1)));
     });
 
-    flow('speed', 'speed 1.5×: time runs about one and a half times as fast', async () => {
+    test('speed 1.5×: time runs about one and a half times as fast', async () => {
       const p = await openPodcast();
       await playPodcast(p);
       await p.evaluate(chooseSpeed, '1.5');
@@ -318,7 +293,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(speed).toBeLessThan(1.8);
     });
 
-    flow('resume', 'resume after a reload: position and speed come back, and Play resumes there', async () => {
+    test('resume after a reload: position and speed come back, and Play resumes there', async () => {
       const p = await openPodcast();
       await playPodcast(p);
       await p.click(`${PODCAST} >>> button[aria-label="Forward 30 seconds"]`);
@@ -342,7 +317,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
     });
 
-    flow('csp', 'the demo page under its strict CSP: both widgets ready and styled, Play works, no violation', async () => {
+    test('the demo page under its strict CSP: both widgets ready and styled, Play works, no violation', async () => {
       const res = await fetch(`${env.mock}/`);
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
       const p = await env.visit(`${env.mock}/`);
@@ -371,7 +346,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await p.screenshot(`${REPORTS}demo-page-${name}.png`);
     });
 
-    flow('tab', 'Tab order follows the controls of both widgets, each with a visible focus ring', async () => {
+    test('Tab order follows the controls of both widgets, each with a visible focus ring', async () => {
       const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
       await waitState(p, STREAM, 'ready');
       await waitState(p, PODCAST, 'ready');
@@ -406,7 +381,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(invisible).toEqual([]);
     });
 
-    flow('dark', 'dark mode: with a dark system colour scheme both widgets are dark', async () => {
+    test('dark mode: with a dark system colour scheme both widgets are dark', async () => {
       const colours = (p: EnginePage) =>
         p.evaluate(
           () =>
@@ -441,7 +416,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       }
     });
 
-    flow('sse', 'the event stream reconnects after the mock restarts: a push after it arrives', async () => {
+    test('the event stream reconnects after the mock restarts: a push after it arrives', async () => {
       // A mock of its own whose address survives a restart (the shared one stays up).
       let own: RunningServer = await startServer({ host: '127.0.0.1', port: 0, heartbeatMs: 60_000, log: () => {} });
       const port = own.port;

@@ -65,7 +65,7 @@ describe('<podcast-player> data', () => {
   it('shows a bad token like the stream player does', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { 'public-token': '00000000-0000-4000-8000-000000000000' });
     await until(() => expect(el.state).toBe('error'));
-    expect(q(el, '[part~=message]').textContent).toMatch(/not valid/);
+    await until(() => expect(q(el, '[part~=message]').textContent).toMatch(/not valid/));
   });
 });
 

@@ -28,5 +28,6 @@ it('says so when base-url is not an http(s) address', async () => {
   let errors: ReturnType<typeof record<'castlet-error'>> = [];
   const el = await mount<StreamPlayer>('stream-player', 'javascript:alert(1)', {}, (e) => (errors = record(e, 'castlet-error')));
   await until(() => expect(el.state).toBe('error'));
-  expect(errors.map((e) => e.code)).toEqual(['invalid_base_url']);
+  // Told once its words (an on-demand chunk) arrived.
+  await until(() => expect(errors.map((e) => e.code)).toEqual(['invalid_base_url']));
 });

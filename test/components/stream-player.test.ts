@@ -88,7 +88,8 @@ describe('<stream-player> errors', () => {
       errors = record(e, 'castlet-error');
     });
     await until(() => expect(el.state).toBe('error'));
-    expect(errors).toEqual([{ code, message: expect.stringMatching(words), fatal: true }]);
+    // Told once its words (an on-demand chunk) arrived.
+    await until(() => expect(errors).toEqual([{ code, message: expect.stringMatching(words), fatal: true }]));
     const message = q(el, '[part~=message]')!;
     expect(message.textContent).toMatch(words);
     expect(message.getAttribute('role')).toBe('alert');

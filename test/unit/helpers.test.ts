@@ -4,7 +4,7 @@ import { backoff } from '../../src/internal/backoff.ts';
 import { clock, spoken } from '../../src/internal/format.ts';
 import { checkToken } from '../../src/internal/tokens.ts';
 import { currentChapter } from '../../src/podcast-player/chapters.ts';
-import { CastletError, fromResponse } from '../../src/internal/errors.ts';
+import { CastletError, fromResponse, withMessage } from '../../src/internal/errors.ts';
 import { publicUrl } from '../../src/internal/api.ts';
 
 describe('backoff', () => {
@@ -49,11 +49,17 @@ describe('errors from the API', () => {
 });
 
 describe('error messages', () => {
-  it.each(['missing_token', 'malformed_token', 'invalid_token', 'not_found', 'invalid_base_url', 'bad_response'] as const)('%s has words for the owner', (code) => {
-    expect(new CastletError(code).message).toMatch(/\w{3,}.*\./);
+  it.each(['missing_token', 'malformed_token', 'invalid_token', 'not_found', 'invalid_base_url', 'missing_base_url', 'bad_response'] as const)('%s has words for the owner', async (code) => {
+    expect((await withMessage(new CastletError(code))).message).toMatch(/\w{3,}.*\./);
   });
-  it('says where to find the right token', () => {
-    for (const code of ['missing_token', 'malformed_token', 'invalid_token'] as const) expect(new CastletError(code).message).toMatch(/Copy it from your account console\.$/);
+  it('says where to find the right token', async () => {
+    for (const code of ['missing_token', 'malformed_token', 'invalid_token'] as const) {
+      expect((await withMessage(new CastletError(code))).message).toMatch(/Copy it from your account console\.$/);
+    }
+  });
+  it('setup messages load on demand; what listeners may see is in the bundle', () => {
+    expect(new CastletError('invalid_token').message).toBe('');
+    expect(new CastletError('network').message).toBe('Cannot reach the service. Retrying…');
   });
 });
 

@@ -218,3 +218,52 @@ describe('Play before the data', () => {
     expect(el.media.getAttribute('src')).toBeNull();
   });
 });
+
+describe('the shared feed', () => {
+  it('a widget added later gets the data at once, without a request of its own', async () => {
+    service = await serve({ '/public/stream/events': 'sse' });
+    const a = await mount<StreamPlayer>('stream-player', service.url);
+    await sleep(100);
+    service.push('/public/stream/events', 'stream', streamInfo());
+    await until(() => expect(a.state).toBe('ready'));
+    const b = await mount<StreamPlayer>('stream-player', service.url);
+    expect(b.state).toBe('ready');
+    expect(service.hits('/public/stream/events')).toBe(1);
+    expect(service.hits('/public/stream')).toBe(0);
+  });
+
+  it('refresh() with the event stream open asks once and keeps the one connection', async () => {
+    service = await serve({ '/public/stream/events': 'sse', '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await sleep(100);
+    service.push('/public/stream/events', 'stream', streamInfo());
+    await until(() => expect(el.state).toBe('ready'));
+    el.refresh();
+    await until(() => expect(service!.hits('/public/stream')).toBe(1));
+    await sleep(1500);
+    expect(service.hits('/public/stream')).toBe(1);
+    expect(service.hits('/public/stream/events')).toBe(1);
+  });
+
+  it('after a fatal error, refresh() and the browser coming online ask nothing', async () => {
+    service = await serve({ '/public/stream': [401, { error: 'invalid_token', error_description: 'no' }] });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('error'));
+    const asked = service.hits('/public/stream') + service.hits('/public/stream/events');
+    el.refresh();
+    dispatchEvent(new Event('online'));
+    await sleep(300);
+    expect(service.hits('/public/stream') + service.hits('/public/stream/events')).toBe(asked);
+  });
+
+  it('the browser coming online retries at once, not at the end of the backoff', async () => {
+    service = await serve({ '/public/stream': [503, { error: 'server_offline', error_description: 'down' }] });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('error'));
+    // Let the backoff grow past a few seconds.
+    await until(() => expect(service!.hits('/public/stream/events')).toBeGreaterThanOrEqual(3), 6000);
+    service.routes['/public/stream'] = streamInfo();
+    dispatchEvent(new Event('online'));
+    await until(() => expect(el.state).toBe('ready'), 500);
+  }, 10_000);
+});

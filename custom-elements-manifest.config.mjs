@@ -84,8 +84,11 @@ export default {
             if (to) e.declaration.module = published(to.startsWith('.') ? new URL(to, `file:///${mod.path}`).pathname.slice(1) : to);
           }
           for (const d of mod.declarations ?? []) {
-            // The public API only: no private, protected or internal members.
-            d.members = d.members?.filter((m) => !m.privacy || m.privacy === 'public');
+            // The public API only: no private, protected or internal members, and no attribute
+            // for internal reactive state (`static properties` entries with `state: true`).
+            const hidden = new Set(d.members?.filter((m) => m.privacy && m.privacy !== 'public').map((m) => m.name));
+            d.members = d.members?.filter((m) => !hidden.has(m.name));
+            d.attributes = d.attributes?.filter((a) => !hidden.has(a.fieldName));
             // `emit(type, …)` dispatches a variable event name: the @fires tags list the real ones.
             d.events = d.events?.filter((e) => e.name !== 'type').map((e) => ({ ...e, type: { text: eventTypes.get(e.name) ?? 'CustomEvent' } }));
             d.cssProperties = d.cssProperties?.map((p) => (defaults.has(p.name) ? { ...p, default: defaults.get(p.name) } : p));

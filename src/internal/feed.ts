@@ -96,7 +96,9 @@ class Feed<T> {
       // A connection dropped right after its first event (a bad proxy) must not retry at once.
       if (Date.now() - openedAt > STABLE_MS) this.attempt = 0;
       this.close();
-      this.load();
+      // Past the HTTP cache: a token reset that ended the stream must not be answered by the
+      // cached (max-age=5) data of the old token.
+      this.load(true);
     };
     // A service that accepts the connection and never sends anything counts as failed.
     this.timer = setTimeout(fail, limits.timeout);

@@ -267,7 +267,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s}×</option>`)}
         </select>
         ${isHttp(ep?.audio_url)
-          ? html`<a part="download" href=${ep!.audio_url} download aria-label="Download episode" title="Download">${downloadIcon}</a>`
+          ? html`<a part="download" href=${ep!.audio_url} download aria-label="Download episode">${downloadIcon}</a>`
           : html`<span part="download"></span>`}
       </div>
       ${this.renderChapters(ep, t)}

@@ -148,15 +148,20 @@ describe('the owner console', () => {
     t.page.on('dialog', (d) => void d.accept());
     await t.page.click('[data-call=resetTokens]');
     await waitForState(t.page, STREAM, 'error', 3000);
-    expect(await shadowText(t, STREAM, '[part~=message]')).toMatch(/not valid/);
+    // Its words come from an on-demand chunk: they follow the state at once.
+    await expect.poll(() => shadowText(t, STREAM, '[part~=message]'), { timeout: 3000 }).toMatch(/not valid/);
+    // The podcast player learns it at once too: the reset ends its event stream.
+    await waitForState(t.page, PODCAST, 'error', 3000);
+    await expect.poll(() => shadowText(t, PODCAST, '[part~=message]'), { timeout: 3000 }).toMatch(/not valid/);
+    // Each widget's feed tried its event stream again and one GET told it why (≤ 2 requests
+    // each, already counted or still in flight); then silence: no retry of a dead token.
     const publicRequests = () => env.logs.filter((l) => / \/public\//.test(l)).length;
     const before = publicRequests();
     await t.page.waitForTimeout(3000);
-    expect(publicRequests() - before).toBeLessThanOrEqual(2);
-
-    // The podcast player learns it at its next request (refresh revalidates past the cache).
-    await t.page.$eval(PODCAST, (el) => (el as HTMLElement & { refresh(): void }).refresh());
-    await waitForState(t.page, PODCAST, 'error', 3000);
+    expect(publicRequests() - before).toBeLessThanOrEqual(4);
+    const settled = publicRequests();
+    await t.page.waitForTimeout(2000);
+    expect(publicRequests()).toBe(settled);
 
     const fresh = await text(t, '#public-token');
     expect(fresh).not.toBe(PUBLIC);

@@ -169,7 +169,9 @@ export class AudioController implements ReactiveController {
 
   private load(at: number) {
     // A new URL for a live stream, so no cache or old buffer can answer.
-    this.media.src = this.live ? `${this.src}${this.src.includes('?') ? '&' : '?'}t=${Date.now()}` : this.src;
+    // A file starts at `at` by a media fragment: the engine begins there itself, with no seek
+    // racing the start (WebKitGTK's clock could stand still after one).
+    this.media.src = this.live ? `${this.src}${this.src.includes('?') ? '&' : '?'}t=${Date.now()}` : at ? `${this.src}#t=${at}` : this.src;
     this.last = 0;
     if ((this.at = at)) this.media.currentTime = at;
   }
@@ -206,7 +208,6 @@ export class AudioController implements ReactiveController {
     if (!this.wanted) return;
     if (this.failed) this.on('recovered', this.src);
     this.waiting = this.failed = false;
-    clearTimeout(this.timer);
     // Set only now, and not while a seek is pending: a rate other than 1 right after play(), or
     // on a `playing` that comes before the resume seek is done, crashes WebKitGTK's web process.
     // (The default too: Chromium's deferred load resets the rate to it.)
@@ -219,16 +220,22 @@ export class AudioController implements ReactiveController {
     switch (e.type) {
       case 'loadedmetadata':
         // WebKit drops a currentTime set before the metadata: apply the position again now.
-        if (this.at && media.currentTime !== this.at) media.currentTime = this.at;
+        if (Math.abs(media.currentTime - this.at) > 0.5) media.currentTime = this.at;
         break;
       case 'playing':
         this.sound();
+        break;
+      case 'seeked':
+        // WebKitGTK may go on reporting playing after a seek while its clock stands still: watch it.
+        if (this.wanted) this.watch();
         break;
       case 'timeupdate': {
         const step = media.currentTime - this.last;
         this.last = media.currentTime;
         // WebKit may sit at readyState 2 without `playing` after a seek or rate change while time advances.
         if (step > 0 && step < 1 && !media.paused) {
+          // Only a moving clock stops the stall watchdog (a `playing` event alone does not).
+          clearTimeout(this.timer);
           this.sound();
           if ((this.flowed += step) >= HEALTHY_S) this.retries = 0;
         }

@@ -218,6 +218,31 @@ describe('engine quirks, handled for every engine', () => {
     expect(el.state).toBe('buffering');
   });
 
+  it('a clock that stands still after a seek, `playing` or not, is reloaded at that position (WebKitGTK)', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    quiet(el);
+    const plays: number[] = [];
+    const play = el.media.play;
+    el.media.play = async () => (plays.push(el.media.currentTime), play.call(el.media));
+    q(el, '[part=play]').click();
+    for (const t of [0.25, 0.5]) {
+      el.media.currentTime = t;
+      el.media.dispatchEvent(new Event('timeupdate'));
+    }
+    await playing(el);
+    // A chapter jump: WebKit seeks, says `playing`, and its clock never moves again.
+    el.seek(74);
+    el.media.dispatchEvent(new Event('seeked'));
+    el.media.dispatchEvent(new Event('playing'));
+    await sleep(7500);
+    expect(plays).toHaveLength(1);
+    await until(() => expect(plays).toHaveLength(2), 3000);
+    // Reloaded at the position by a media fragment (no seek racing the start).
+    expect(el.media.getAttribute('src')).toBe(`${src('ep2')}#t=74`);
+    expect(plays[1]).toBe(74);
+  }, 15_000);
+
   it("the episode's own duration wins over an implausible media duration (WebKit's buffered length)", async () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);

@@ -46,7 +46,9 @@ export default {
     'Das ist Ihr PRIVATER Token, und er ist jetzt auf dieser Seite öffentlich. Erneuern Sie ihn sofort (Tokens zurücksetzen in Ihrer Kontoverwaltung) und verwenden Sie hier den öffentlichen Token.',
   not_found: 'Diesen Kanal oder diese Folge gibt es nicht.',
   invalid_base_url: 'base-url ist keine gültige http(s)-Adresse des Dienstes.',
+  missing_base_url: 'Keine base-url: Fügen Sie base-url="https://…" hinzu, die Adresse des Dienstes.',
   network: 'Der Dienst ist nicht erreichbar. Neuer Versuch…',
   media: 'Der Ton konnte nicht abgespielt werden. Neuer Versuch…',
   server: 'Der Dienst hatte ein Problem. Neuer Versuch…',
+  bad_response: 'Der Dienst hat eine Antwort geschickt, die der Player nicht versteht. Neuer Versuch…',
 } satisfies Messages;

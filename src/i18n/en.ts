@@ -50,9 +50,11 @@ export const en = {
     'This is your PRIVATE token and it is now public on this page. Rotate it now (Reset tokens in your account console) and use the public token here.',
   not_found: 'This channel or episode does not exist.',
   invalid_base_url: 'base-url is not a valid http(s) address of the service.',
+  missing_base_url: 'No base-url: add base-url="https://…", the service\'s address.',
   network: 'Cannot reach the service. Retrying…',
   media: 'The audio could not be played. Retrying…',
   server: 'The service had a problem. Retrying…',
+  bad_response: 'The service sent an answer the player does not understand. Retrying…',
 };
 
 /** One plural message: a form per `Intl.PluralRules` category the language uses. */

@@ -46,7 +46,9 @@ export default {
     'Este es tu token PRIVADO y ahora es público en esta página. Renuévalo ya (Restablecer tokens en la consola de tu cuenta) y usa aquí el token público.',
   not_found: 'Este canal o episodio no existe.',
   invalid_base_url: 'base-url no es una dirección http(s) válida del servicio.',
+  missing_base_url: 'Falta base-url: añade base-url="https://…", la dirección del servicio.',
   network: 'No se puede contactar con el servicio. Reintentando…',
   media: 'No se pudo reproducir el audio. Reintentando…',
   server: 'El servicio tuvo un problema. Reintentando…',
+  bad_response: 'El servicio envió una respuesta que el reproductor no entiende. Reintentando…',
 } satisfies Messages;

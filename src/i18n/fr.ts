@@ -46,7 +46,9 @@ export default {
     'Ceci est votre jeton PRIVÉ, et il est maintenant public sur cette page. Renouvelez-le tout de suite (Réinitialiser les jetons dans la console de votre compte) et utilisez ici le jeton public.',
   not_found: 'Cette chaîne ou cet épisode n’existe pas.',
   invalid_base_url: 'base-url n’est pas une adresse http(s) valide du service.',
+  missing_base_url: 'Aucune base-url : ajoutez base-url="https://…", l’adresse du service.',
   network: 'Le service est injoignable. Nouvelle tentative…',
   media: 'Le son n’a pas pu être lu. Nouvelle tentative…',
   server: 'Le service a rencontré un problème. Nouvelle tentative…',
+  bad_response: 'Le service a envoyé une réponse que le lecteur ne comprend pas. Nouvelle tentative…',
 } satisfies Messages;

@@ -46,7 +46,9 @@ export default {
     'Este é o seu token PRIVADO e agora ele está público nesta página. Troque-o já (Redefinir tokens no console da sua conta) e use aqui o token público.',
   not_found: 'Este canal ou episódio não existe.',
   invalid_base_url: 'base-url não é um endereço http(s) válido do serviço.',
+  missing_base_url: 'Falta a base-url: adicione base-url="https://…", o endereço do serviço.',
   network: 'Não foi possível acessar o serviço. Tentando de novo…',
   media: 'Não foi possível reproduzir o áudio. Tentando de novo…',
   server: 'O serviço teve um problema. Tentando de novo…',
+  bad_response: 'O serviço enviou uma resposta que o player não entende. Tentando de novo…',
 } satisfies Messages;

@@ -13,7 +13,11 @@ export type ErrorCode =
   | 'server'
   | 'bad_response';
 
-/** What listeners may read; the site owner's setup messages are a chunk (setup-messages.ts). */
+/**
+ * What listeners may read, in the bundle; the site owner's setup messages come from the English
+ * catalogue (src/i18n/en.ts) as a chunk. These four repeat the catalogue's words until the
+ * players speak through it.
+ */
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   network: 'Cannot reach the service. Retrying…',
   media: 'The audio could not be played. Retrying…',

@@ -1,18 +1,9 @@
 import type { ErrorCode } from './errors.js';
-
-const WHERE = 'Copy it from your account console.';
+import { en } from '../i18n/en.js';
 
 /**
- * What the site owner reads when the embed is set up wrong. Listeners of a working embed
- * never see these, so they are an on-demand chunk, loaded with the first such error.
+ * What the site owner reads when the embed is set up wrong, from the English catalogue.
+ * Listeners of a working embed never see these, so they are an on-demand chunk, loaded with
+ * the first such error.
  */
-export const setupMessages: Partial<Record<ErrorCode, string>> = {
-  missing_token: `No public token: add public-token="…" to the player tag. ${WHERE}`,
-  malformed_token: `This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. ${WHERE}`,
-  invalid_token: `This public token is not valid (it may have been reset). ${WHERE}`,
-  private_token_exposed:
-    'This is your PRIVATE token and it is now public on this page. Rotate it now (Reset tokens in your account console) and use the public token here.',
-  not_found: 'This channel or episode does not exist.',
-  invalid_base_url: 'base-url is not a valid http(s) address of the service.',
-  missing_base_url: 'No base-url: add base-url="https://…", the service\'s address.',
-};
+export const setupMessages: Partial<Record<ErrorCode, string>> = en;

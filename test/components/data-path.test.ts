@@ -167,7 +167,8 @@ describe('podcast data pushed', () => {
     service.routes['/public/podcasts'] = [401, { error: 'invalid_token', error_description: 'reset' }];
     service.end('/public/podcasts/events');
     await until(() => expect(el.state).toBe('error'));
-    expect(text(el, '[part~=message]')).toMatch(/not valid/);
+    // Its words come from an on-demand chunk, right after the state.
+    await until(() => expect(text(el, '[part~=message]')).toMatch(/not valid/));
     expect(el.media.getAttribute('src')).toBeNull();
     expect(pauses).toHaveLength(1);
   });

@@ -3,11 +3,11 @@
  * CDN would (DESIGN §3): brotli or gzip by `Accept-Encoding`, an `ETag` (304 on
  * `If-None-Match`), and every file also at `/castlet@<version>/…`, immutable for a year.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { etagOf } from './respond.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -115,7 +115,8 @@ export async function serveStatic(pathname: string, opts: StaticOptions, head = 
     const ext = extname(file).toLowerCase();
     const encoding = !page && COMPRESSIBLE.has(ext) && bytes.byteLength >= MIN_COMPRESS ? pickEncoding(headers?.get('accept-encoding') ?? null) : null;
     // One ETag per representation: the compressed bytes differ from the plain ones.
-    const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}${encoding ? `-${encoding}` : ''}"`;
+    const plain = etagOf(bytes);
+    const etag = encoding ? `${plain.slice(0, -1)}-${encoding}"` : plain;
     const common: Record<string, string> = {
       ...(page ? { 'Content-Security-Policy': PAGE_CSP } : {}),
       'Content-Type': TYPES[ext] ?? 'application/octet-stream',

@@ -308,8 +308,9 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
 
       await p.reload();
       let w = await waitState(p, PODCAST, 'ready');
-      // Shown where the listener left it, at their speed, with nothing loaded yet.
-      expect(w.seekValue).toBe(Math.round(left));
+      // Shown where the listener left it (the saved second: the pause event's position, which
+      // Chromium may refine by a few ms afterwards, so ±1 s), at their speed, nothing loaded yet.
+      expect(Math.abs(w.seekValue! - left)).toBeLessThanOrEqual(1);
       expect(w.speed).toBe('1.25');
       expect(w.src).toBeNull();
 

@@ -15,7 +15,7 @@ export const BUNDLE_ORIGIN =
 export type Endpoint = 'stream' | 'podcasts';
 
 /** `{base}/public/{endpoint}?token=…&channel=…`; `base` defaults to the CDN bundle's origin. */
-export function publicUrl(base: string, endpoint: `${Endpoint}` | `${Endpoint}/events`, token: string, channel: string): string {
+export function publicUrl(base: string, endpoint: `${Endpoint}` | `${Endpoint}/events` | 'podcasts.rss', token: string, channel: string): string {
   if (base && !isHttp(base)) throw new CastletError('invalid_base_url');
   if (!(base ||= BUNDLE_ORIGIN)) throw new CastletError('missing_base_url');
   const url = new URL(`public/${endpoint}`, base.replace(/\/?$/, '/'));

@@ -32,17 +32,17 @@ export class AudioController implements ReactiveController {
   wanted = false;
   /** Attempts to reconnect since sound last flowed for a while. */
   retries = 0;
-  private src = '';
-  private waiting = false;
-  private failed = false;
-  private timer?: ReturnType<typeof setTimeout>;
+  #src = '';
+  #waiting = false;
+  #failed = false;
+  #timer?: ReturnType<typeof setTimeout>;
   /** The speed to play at, applied once playback runs. */
-  private speed = 1;
+  #speed = 1;
   /** A position to apply once the file's metadata is known. */
-  private at = 0;
+  #at = 0;
   /** The media clock at the last time update, and seconds of sound since the last failure. */
-  private last = 0;
-  private flowed = 0;
+  #last = 0;
+  #flowed = 0;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -52,17 +52,17 @@ export class AudioController implements ReactiveController {
     host.addController(this);
     const media = (this.media = document.createElement('audio'));
     media.preload = 'none';
-    for (const type of MEDIA_EVENTS) media.addEventListener(type, this.onMedia);
+    for (const type of MEDIA_EVENTS) media.addEventListener(type, this.#onMedia);
   }
 
   /** Is `src` in the media element now? */
   has(src: string): boolean {
-    return src === this.src && this.media.hasAttribute('src');
+    return src === this.#src && this.media.hasAttribute('src');
   }
 
   /** Sound is flowing. */
   get playing(): boolean {
-    return this.wanted && !this.media.paused && !this.waiting;
+    return this.wanted && !this.media.paused && !this.#waiting;
   }
 
   /** The listener wants sound but it is held up (loading, stalled or reconnecting). */
@@ -71,41 +71,41 @@ export class AudioController implements ReactiveController {
   }
 
   hostConnected(): void {
-    addEventListener(EXCLUSIVE, this.onExclusive);
+    addEventListener(EXCLUSIVE, this.#onExclusive);
   }
 
   hostDisconnected(): void {
-    removeEventListener(EXCLUSIVE, this.onExclusive);
+    removeEventListener(EXCLUSIVE, this.#onExclusive);
     if (this.wanted) this.pause();
   }
 
   /** Starts `src` (from `at` seconds for files); a live stream always reconnects. */
   play(src: string, at = 0): void {
     const fresh = this.live || !this.has(src);
-    this.wanted = this.waiting = true;
-    this.src = src;
-    if (fresh) this.load(at);
-    this.start();
+    this.wanted = this.#waiting = true;
+    this.#src = src;
+    if (fresh) this.#load(at);
+    this.#start();
     dispatchEvent(new CustomEvent(EXCLUSIVE, { detail: this }));
     this.on('play', src);
     this.host.requestUpdate();
   }
 
   pause(): void {
-    this.wanted = this.waiting = false;
+    this.wanted = this.#waiting = false;
     this.retries = 0;
-    clearTimeout(this.timer);
+    clearTimeout(this.#timer);
     this.media.pause();
     // Close the connection: a live stream must not keep downloading while paused.
-    if (this.live) this.release();
-    this.on('pause', this.src);
+    if (this.live) this.#release();
+    this.on('pause', this.#src);
     this.host.requestUpdate();
   }
 
   /** Pauses and drops the file: what is loaded is no longer what the player shows. */
   stop(): void {
     if (this.wanted) this.pause();
-    this.release();
+    this.#release();
   }
 
   /**
@@ -115,11 +115,11 @@ export class AudioController implements ReactiveController {
    */
   hold(): void {
     if (!this.wanted) return;
-    clearTimeout(this.timer);
-    this.waiting = true;
+    clearTimeout(this.#timer);
+    this.#waiting = true;
     this.retries ||= 1;
     this.media.pause();
-    this.release();
+    this.#release();
     this.host.requestUpdate();
   }
 
@@ -130,13 +130,13 @@ export class AudioController implements ReactiveController {
 
   /** Moves playback to `t` seconds (the caller clamps it to the episode). */
   seek(t: number): void {
-    this.media.currentTime = this.at = Math.max(0, t);
+    this.media.currentTime = this.#at = Math.max(0, t);
     this.host.requestUpdate();
   }
 
   /** The playback speed; applied once sound flows. */
   set rate(rate: number) {
-    this.speed = rate;
+    this.#speed = rate;
     if (this.playing) this.media.defaultPlaybackRate = this.media.playbackRate = rate;
   }
 
@@ -162,113 +162,113 @@ export class AudioController implements ReactiveController {
   }
 
   /** Drops the source: the browser closes its connection and forgets the buffer. */
-  private release() {
+  #release() {
     this.media.removeAttribute('src');
     this.media.load();
   }
 
-  private load(at: number) {
+  #load(at: number) {
     // A new URL for a live stream, so no cache or old buffer can answer.
     // A file starts at `at` by a media fragment: the engine begins there itself, with no seek
     // racing the start (WebKitGTK's clock could stand still after one).
-    this.media.src = this.live ? `${this.src}${this.src.includes('?') ? '&' : '?'}t=${Date.now()}` : at ? `${this.src}#t=${at}` : this.src;
-    this.last = 0;
-    if ((this.at = at)) this.media.currentTime = at;
+    this.media.src = this.live ? `${this.#src}${this.#src.includes('?') ? '&' : '?'}t=${Date.now()}` : at ? `${this.#src}#t=${at}` : this.#src;
+    this.#last = 0;
+    if ((this.#at = at)) this.media.currentTime = at;
   }
 
-  private start() {
+  #start() {
     this.media.play().catch((e: unknown) => {
       // Blocked by the browser's autoplay policy: give control back to the listener.
       if ((e as DOMException)?.name === 'NotAllowedError') this.pause();
     });
-    this.watch();
+    this.#watch();
   }
 
   /** Retries when sound does not (re)start within STALL_MS. */
-  private watch() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.reconnect(), STALL_MS);
+  #watch() {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#reconnect(), STALL_MS);
   }
 
-  private reconnect() {
+  #reconnect() {
     if (!this.wanted) return;
-    clearTimeout(this.timer);
-    this.waiting = true;
-    this.flowed = 0;
+    clearTimeout(this.#timer);
+    this.#waiting = true;
+    this.#flowed = 0;
     this.host.requestUpdate();
-    this.timer = setTimeout(() => {
+    this.#timer = setTimeout(() => {
       if (!this.wanted) return;
-      this.load(this.live ? 0 : this.currentTime);
-      this.start();
+      this.#load(this.live ? 0 : this.currentTime);
+      this.#start();
     }, backoff(this.retries++, 500, 15_000));
   }
 
   /** Sound flows: by a `playing` event or by the clock advancing. */
-  private sound() {
+  #sound() {
     if (!this.wanted) return;
-    if (this.failed) this.on('recovered', this.src);
-    this.waiting = this.failed = false;
+    if (this.#failed) this.on('recovered', this.#src);
+    this.#waiting = this.#failed = false;
     // Set only now, and not while a seek is pending: a rate other than 1 right after play(), or
     // on a `playing` that comes before the resume seek is done, crashes WebKitGTK's web process.
     // (The default too: Chromium's deferred load resets the rate to it.)
     const media = this.media;
-    if (!media.seeking && media.playbackRate !== this.speed) media.defaultPlaybackRate = media.playbackRate = this.speed;
+    if (!media.seeking && media.playbackRate !== this.#speed) media.defaultPlaybackRate = media.playbackRate = this.#speed;
   }
 
-  private readonly onMedia = (e: Event) => {
+  #onMedia = (e: Event) => {
     const media = this.media;
     switch (e.type) {
       case 'loadedmetadata':
         // WebKit drops a currentTime set before the metadata: apply the position again now.
-        if (Math.abs(media.currentTime - this.at) > 0.5) media.currentTime = this.at;
+        if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
         break;
       case 'playing':
-        this.sound();
+        this.#sound();
         break;
       case 'seeked':
         // WebKitGTK may go on reporting playing after a seek while its clock stands still: watch it.
-        if (this.wanted) this.watch();
+        if (this.wanted) this.#watch();
         break;
       case 'timeupdate': {
-        const step = media.currentTime - this.last;
-        this.last = media.currentTime;
+        const step = media.currentTime - this.#last;
+        this.#last = media.currentTime;
         // WebKit may sit at readyState 2 without `playing` after a seek or rate change while time advances.
         if (step > 0 && step < 1 && !media.paused) {
           // Only a moving clock stops the stall watchdog (a `playing` event alone does not).
-          clearTimeout(this.timer);
-          this.sound();
-          if ((this.flowed += step) >= HEALTHY_S) this.retries = 0;
+          clearTimeout(this.#timer);
+          this.#sound();
+          if ((this.#flowed += step) >= HEALTHY_S) this.retries = 0;
         }
         break;
       }
       case 'waiting':
         // (`stalled` only says the download is slow; with a full buffer sound still flows.)
         if (this.wanted) {
-          this.waiting = true;
-          this.watch();
+          this.#waiting = true;
+          this.#watch();
         }
         break;
       case 'error':
         if (this.wanted) {
-          this.failed = true;
-          this.on('error', this.src);
+          this.#failed = true;
+          this.on('error', this.#src);
         }
-        this.reconnect();
+        this.#reconnect();
         break;
       case 'ended':
         // A live stream never ends: the connection dropped. A file is simply done.
-        if (this.live) this.reconnect();
+        if (this.live) this.#reconnect();
         else this.pause();
         break;
       case 'pause':
         // Paused from outside (system controls, headphones unplugged): follow the element.
-        if (this.wanted && !this.waiting && !media.ended) this.pause();
+        if (this.wanted && !this.#waiting && !media.ended) this.pause();
         break;
     }
     this.host.requestUpdate();
   };
 
-  private readonly onExclusive = (e: Event) => {
+  #onExclusive = (e: Event) => {
     if ((e as CustomEvent).detail !== this && this.wanted) this.pause();
   };
 }

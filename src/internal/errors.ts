@@ -14,9 +14,9 @@ export type ErrorCode =
   | 'bad_response';
 
 /**
- * What listeners may read, in the bundle; the site owner's setup messages come from the English
- * catalogue (src/i18n/en.ts) as a chunk. These four repeat the catalogue's words until the
- * players speak through it.
+ * What listeners may read (English: the catalogue's key; the player shows it in the listener's
+ * language): the errors that retrying can fix. Every other code is fatal (a setup error): the
+ * player stops asking the server.
  */
 const MESSAGES: Partial<Record<ErrorCode, string>> = {
   network: 'Cannot reach the service. Retrying…',
@@ -25,18 +25,16 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   bad_response: 'The service sent an answer the player does not understand. Retrying…',
 };
 
-/** Retrying cannot fix these: stop asking the server. */
-const FATAL = new Set<ErrorCode>(['missing_token', 'malformed_token', 'invalid_token', 'private_token_exposed', 'not_found', 'invalid_base_url', 'missing_base_url']);
 
 export class CastletError extends Error {
   readonly fatal: boolean;
   constructor(
     readonly code: ErrorCode,
-    /** Empty for a setup error until `withMessage()` fetched its text. */
+    /** English, for the castlet-error event; empty for a setup error until `withMessage()` fetched its text. */
     message = MESSAGES[code] ?? '',
   ) {
     super(message);
-    this.fatal = FATAL.has(code);
+    this.fatal = !MESSAGES[code];
   }
 }
 
@@ -52,6 +50,6 @@ export function fromResponse(status: number, body: Partial<ApiError> | null): Ca
 /** `error` with its text: a setup error's message comes from an on-demand chunk (its code if that cannot load). */
 export async function withMessage(error: CastletError): Promise<CastletError> {
   if (error.message) return error;
-  const text = await import('./setup-messages.js').then((m) => m.setupMessages[error.code], () => undefined);
+  const text = await import('./setup-messages.js').then((m) => (m.setupMessages as Partial<Record<ErrorCode, string>>)[error.code], () => undefined);
   return new CastletError(error.code, text ?? error.code);
 }

@@ -26,11 +26,11 @@ type Valid = (v: unknown) => boolean;
 class Feed<T> {
   data: T | null = null;
   error: CastletError | null = null;
-  private readonly listeners = new Set<FeedListener<T>>();
-  private attempt = 0;
-  private timer?: ReturnType<typeof setTimeout>;
-  private events?: EventSource;
-  private abort?: AbortController;
+  #listeners = new Set<FeedListener<T>>();
+  #attempt = 0;
+  #timer?: ReturnType<typeof setTimeout>;
+  #events?: EventSource;
+  #abort?: AbortController;
 
   constructor(
     readonly url: string,
@@ -41,84 +41,84 @@ class Feed<T> {
   ) {}
 
   subscribe(listener: FeedListener<T>): () => void {
-    this.listeners.add(listener);
-    if (this.listeners.size === 1) this.start();
+    this.#listeners.add(listener);
+    if (this.#listeners.size === 1) this.#start();
     else if (this.data || this.error) listener(this.data, this.error);
     return () => {
-      this.listeners.delete(listener);
-      if (!this.listeners.size) this.stop();
+      this.#listeners.delete(listener);
+      if (!this.#listeners.size) this.#stop();
     };
   }
 
   /** Ask again now (bypassing the HTTP cache), e.g. after the owner changed the data. */
   refresh(): void {
-    if (!this.error?.fatal) this.load(true);
+    if (!this.error?.fatal) this.#load(true);
   }
 
-  private readonly online = () => {
+  #online = () => {
     if (this.error && !this.error.fatal) {
-      this.attempt = 0;
-      this.connect();
+      this.#attempt = 0;
+      this.#connect();
     }
   };
 
-  private start() {
-    addEventListener('online', this.online);
-    this.connect();
+  #start() {
+    addEventListener('online', this.#online);
+    this.#connect();
   }
 
-  private stop() {
-    removeEventListener('online', this.online);
-    clearTimeout(this.timer);
-    this.close();
-    this.abort?.abort();
-    this.abort = undefined;
+  #stop() {
+    removeEventListener('online', this.#online);
+    clearTimeout(this.#timer);
+    this.#close();
+    this.#abort?.abort();
+    this.#abort = undefined;
     this.onIdle();
   }
 
-  private close() {
-    this.events?.close();
-    this.events = undefined;
+  #close() {
+    this.#events?.close();
+    this.#events = undefined;
   }
 
-  private connect() {
-    clearTimeout(this.timer);
-    if (this.eventsUrl && typeof EventSource === 'function') this.listen(this.eventsUrl);
-    else this.load();
+  #connect() {
+    clearTimeout(this.#timer);
+    if (this.eventsUrl && typeof EventSource === 'function') this.#listen(this.eventsUrl);
+    else this.#load();
   }
 
-  private listen(url: string) {
-    this.close();
-    const events = (this.events = new EventSource(url));
+  #listen(url: string) {
+    this.#close();
+    const events = (this.#events = new EventSource(url));
     const openedAt = Date.now();
     const fail = () => {
-      if (events !== this.events) return;
+      if (events !== this.#events) return;
       // A connection dropped right after its first event (a bad proxy) must not retry at once.
-      if (Date.now() - openedAt > STABLE_MS) this.attempt = 0;
-      this.close();
+      if (Date.now() - openedAt > STABLE_MS) this.#attempt = 0;
+      this.#close();
       // Past the HTTP cache: a token reset that ended the stream must not be answered by the
       // cached (max-age=5) data of the old token.
-      this.load(true);
+      this.#load(true);
     };
     // A service that accepts the connection and never sends anything counts as failed.
-    this.timer = setTimeout(fail, limits.timeout);
+    this.#timer = setTimeout(fail, limits.timeout);
     events.addEventListener(this.name, (e) => {
-      clearTimeout(this.timer);
+      clearTimeout(this.#timer);
       let data: unknown;
       try {
         data = JSON.parse((e as MessageEvent<string>).data);
       } catch {
         // Not JSON: reported below like any other answer of the wrong shape.
       }
-      if (this.valid(data)) this.set(data as T, null);
-      else this.set(this.data, new CastletError('bad_response'));
+      if (this.valid(data)) this.#set(data as T, null);
+      else this.#set(this.data, new CastletError('bad_response'));
     });
     events.onerror = fail;
   }
 
-  private async load(fresh = false) {
-    this.abort?.abort();
-    const abort = (this.abort = new AbortController());
+  async #load(fresh = false) {
+    this.#abort?.abort();
+    const abort = (this.#abort = new AbortController());
     const timer = setTimeout(() => abort.abort(), limits.timeout);
     let data: T | null = this.data;
     let error: CastletError | null = null;
@@ -130,21 +130,21 @@ class Feed<T> {
     }
     clearTimeout(timer);
     // Superseded by a newer request, or nobody listens any more.
-    if (abort !== this.abort) return;
-    this.set(data, error);
+    if (abort !== this.#abort) return;
+    this.#set(data, error);
     // A failure, or an event stream that failed (or is blocked): try again later; meanwhile this GET is the poll.
-    if (error ? !error.fatal : this.eventsUrl && !this.events) this.retry();
+    if (error ? !error.fatal : this.eventsUrl && !this.#events) this.#retry();
   }
 
-  private retry() {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.connect(), backoff(this.attempt++));
+  #retry() {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#connect(), backoff(this.#attempt++));
   }
 
-  private set(data: T | null, error: CastletError | null) {
+  #set(data: T | null, error: CastletError | null) {
     this.data = data;
     this.error = error;
-    for (const listener of this.listeners) listener(data, error);
+    for (const listener of this.#listeners) listener(data, error);
   }
 }
 
@@ -155,9 +155,9 @@ const feeds = new Map<string, Feed<unknown>>();
  * through the page's shared feed and hands every (checked) answer to `listener`.
  */
 export class FeedController<T> implements ReactiveController {
-  private args?: [url: string, eventsUrl: string | null, name: string];
-  private feed?: Feed<T>;
-  private off?: () => void;
+  #args?: [url: string, eventsUrl: string | null, name: string];
+  #feed?: Feed<T>;
+  #off?: () => void;
 
   constructor(
     private readonly host: ReactiveControllerHost & Element,
@@ -170,27 +170,27 @@ export class FeedController<T> implements ReactiveController {
   /** Follows `url` (updates from `eventsUrl`, as events named `name`), or nothing. */
   follow(...args: [url: string, eventsUrl: string | null, name: string] | []): void {
     this.hostDisconnected();
-    this.args = args.length ? args : undefined;
+    this.#args = args.length ? args : undefined;
     if (this.host.isConnected) this.hostConnected();
   }
 
   /** Asks the service again now. */
   refresh(): void {
-    this.feed?.refresh();
+    this.#feed?.refresh();
   }
 
   hostConnected(): void {
-    if (!this.args || this.off) return;
-    const [url, eventsUrl, name] = this.args;
+    if (!this.#args || this.#off) return;
+    const [url, eventsUrl, name] = this.#args;
     const key = eventsUrl ?? url;
     let f = feeds.get(key) as Feed<T> | undefined;
     if (!f) feeds.set(key, (f = new Feed<T>(url, eventsUrl, name, this.valid, () => feeds.delete(key))) as Feed<unknown>);
-    this.feed = f;
-    this.off = f.subscribe(this.listener);
+    this.#feed = f;
+    this.#off = f.subscribe(this.listener);
   }
 
   hostDisconnected(): void {
-    this.off?.();
-    this.off = this.feed = undefined;
+    this.#off?.();
+    this.#off = this.#feed = undefined;
   }
 }

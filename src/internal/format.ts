@@ -7,27 +7,25 @@ export function clock(seconds: number): string {
   return h ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+/** `n` of `unit` spelt out in `locale` ("3 minutes", "3 Minuten"). */
+const unit = (locale: string, n: number, unit: string) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
 
-/** "3 minutes 5 seconds", for screen readers. */
-export function spoken(seconds: number): string {
+/**
+ * "3 minutes 5 seconds" in the listener's language, for screen readers; `coarse` leaves out
+ * the seconds of anything a minute or longer (an episode's length).
+ */
+export function spoken(seconds: number, locale = 'en', coarse = false): string {
   const s = Math.max(0, Math.floor(seconds || 0));
   const parts: string[] = [];
-  if (s >= 3600) parts.push(unit(Math.floor(s / 3600), 'hour'));
+  if (s >= 3600) parts.push(unit(locale, Math.floor(s / 3600), 'hour'));
   const m = Math.floor((s % 3600) / 60);
-  if (m) parts.push(unit(m, 'minute'));
-  if (s % 60 || !parts.length) parts.push(unit(s % 60, 'second'));
+  if (m) parts.push(unit(locale, m, 'minute'));
+  if ((s % 60 && !(coarse && parts.length)) || !parts.length) parts.push(unit(locale, s % 60, 'second'));
   return parts.join(' ');
 }
 
-/** A date as the reader's locale writes it, e.g. "Nov 15, 2026". */
-export function day(iso: string): string {
+/** A date as `locale` writes it, e.g. "Nov 15, 2026". */
+export function day(iso: string, locale?: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
-}
-
-/** The local time of day, e.g. "14:05". */
-export function timeOfDay(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' });
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(locale, { dateStyle: 'medium' });
 }

@@ -1,7 +1,7 @@
 import { svg, type SVGTemplateResult } from 'lit';
 
 const icon = (path: SVGTemplateResult) =>
-  svg`<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">${path}</svg>`;
+  svg`<svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">${path}</svg>`;
 
 export const playIcon = icon(svg`<path d="M8 5.5v13a1 1 0 0 0 1.5.86l10.2-6.5a1 1 0 0 0 0-1.72L9.5 4.64A1 1 0 0 0 8 5.5Z"/>`);
 export const pauseIcon = icon(svg`<rect x="6" y="5" width="4" height="14" rx="1.2"/><rect x="14" y="5" width="4" height="14" rx="1.2"/>`);

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { en, type MessageKey, type Messages } from '../i18n/en.js';
+import type { MessageKey, Messages, SetupText } from '../i18n/en.js';
 
 /** The languages castlet speaks besides English: each is an on-demand chunk. */
 const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
@@ -9,10 +9,7 @@ const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
   pt: () => import('../i18n/pt.js'),
   ar: () => import('../i18n/ar.js'),
 };
-const RTL = new Set(['ar']);
 
-/** Each language's catalogue, once loaded (one request per page, whatever the widget count). */
-const loaded = new Map<string, Promise<Messages>>([['en', Promise.resolve(en)]]);
 
 /** The catalogue language for a BCP 47 tag: its primary subtag if castlet has it, else English. */
 export function languageOf(tag: string | null | undefined): string {
@@ -20,69 +17,68 @@ export function languageOf(tag: string | null | undefined): string {
   return base in LANGUAGES ? base : 'en';
 }
 
-/** Fills `{name}` parameters (numbers written the language's way) and picks the plural form. */
-export function format(messages: Messages, lang: string, key: MessageKey, vars: Record<string, string | number> = {}): string {
-  let m = messages[key] ?? en[key];
-  if (typeof m !== 'string') m = m[new Intl.PluralRules(lang).select(Number(vars.n))] ?? m.other;
+/** English's `one` forms of its plurals (keyed by the `other` form, as every language's). */
+export const EN_ONE: Partial<Record<MessageKey, string>> = { '{n} listeners': '{n} listener', '{i} of {n} matches': '{i} of {n} match' };
+
+/**
+ * `text` (an English message) in a language, `messages` (none: English), its `{name}`
+ * parameters filled (numbers written the locale's way) and its plural form picked.
+ */
+export function format(messages: Partial<Messages> | null, locale: string, text: MessageKey | SetupText, vars: Record<string, string | number> = {}): string {
+  const one = EN_ONE[text as MessageKey];
+  let m = messages?.[text] ?? (one ? { one, other: text } : text);
+  if (typeof m !== 'string') m = m[new Intl.PluralRules(locale).select(Number(vars.n))] ?? m.other;
   return m.replace(/\{(\w+)\}/g, (_, k: string) => {
     const v = vars[k] ?? '';
-    return typeof v === 'number' ? v.toLocaleString(lang) : v;
+    return typeof v === 'number' ? v.toLocaleString(locale) : v;
   });
 }
 
 /**
  * The host's language: its `lang` attribute, else the page's `<html lang>`, else English;
- * followed when either changes. Other languages load as chunks; until one arrives the host
- * speaks English.
+ * looked at before each update (the players make `lang` reactive). Other languages load as
+ * chunks; until one arrives the host speaks English.
  */
 export class LocaleController implements ReactiveController {
-  /** The catalogue language in use (`en`, `de`, …). */
+  /** The language in use (`en`, `de`, …): the words', and `Intl`'s for dates, numbers and plurals, so that they agree. */
   lang = 'en';
-  private messages: Messages = en;
-  private readonly observer?: MutationObserver;
+  #messages: Messages | null = null;
+  /** The tag last looked at. */
+  #tag?: string;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
     host.addController(this);
-    if (typeof MutationObserver === 'function') this.observer = new MutationObserver(() => this.resolve());
   }
 
-  /** Right to left (Arabic), for layout; the page may also set `dir` itself. */
-  get rtl(): boolean {
-    return RTL.has(this.lang);
+  /** `rtl` for a right-to-left language (Arabic); otherwise undefined: the direction is inherited. */
+  get dir(): 'rtl' | undefined {
+    return this.lang === 'ar' ? 'rtl' : undefined;
   }
 
-  hostConnected(): void {
-    for (const el of [this.host, document.documentElement]) this.observer?.observe(el, { attributeFilter: ['lang'] });
-    this.resolve();
+  /** The English message `text` in the host's language. */
+  t(text: MessageKey | SetupText, vars?: Record<string, string | number>): string {
+    return format(this.#messages, this.lang, text, vars);
   }
 
-  hostDisconnected(): void {
-    this.observer?.disconnect();
+  hostUpdate(): void {
+    const tag = this.host.lang || document.documentElement.lang;
+    if (tag === this.#tag) return;
+    this.#tag = tag;
+    const lang = languageOf(tag);
+    // English is at hand (before this render). Another language is a chunk (one request per
+    // page, the module loader keeps it); one that cannot load leaves English in place.
+    if (lang === 'en') this.#use('en', null);
+    else
+      void LANGUAGES[lang]!().then((m) => {
+        if (this.#tag === tag) {
+          this.#use(lang, m.default);
+          this.host.requestUpdate();
+        }
+      }, () => {});
   }
 
-  /** The message `key` in the host's language. */
-  t(key: MessageKey, vars?: Record<string, string | number>): string {
-    return format(this.messages, this.lang, key, vars);
-  }
-
-  private resolve() {
-    const lang = languageOf(this.host.lang || document.documentElement.lang);
-    if (lang === this.lang) return;
-    let messages = loaded.get(lang);
-    if (!messages) {
-      // A chunk that cannot load (offline, blocked) leaves English in place; a later change retries.
-      messages = LANGUAGES[lang]!().then((m) => m.default);
-      messages.catch(() => loaded.delete(lang));
-      loaded.set(lang, messages);
-    }
-    messages.then(
-      (m) => {
-        if (languageOf(this.host.lang || document.documentElement.lang) !== lang) return;
-        this.lang = lang;
-        this.messages = m;
-        this.host.requestUpdate();
-      },
-      () => {},
-    );
+  #use(lang: string, messages: Messages | null) {
+    this.lang = lang;
+    this.#messages = messages;
   }
 }

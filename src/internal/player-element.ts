@@ -1,16 +1,30 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, adoptStyles, css, html, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, publicUrl, type Endpoint } from './api.js';
 import { AudioController, type AudioEventType } from './audio-controller.js';
 import { CastletError, withMessage } from './errors.js';
 import { FeedController } from './feed.js';
+import { LocaleController } from './locale.js';
+import type { MessageKey, SetupText } from '../i18n/en.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
-import type { SessionHandlers, SessionInfo } from './media-session.js';
+import type { SessionPlayer } from './media-session.js';
 import { playerStyles } from './player.styles.js';
 import { checkToken } from './tokens.js';
 
 /** The lock-screen controls: an on-demand chunk, loaded when a player first plays. */
 const mediaSession = () => import('./media-session.js');
+
+/** Lit, for the on-demand panels: a chunk imports nothing from the bundle, so it uses the bundle's Lit (one Lit per page). */
+export interface Lit {
+  html: typeof html;
+  nothing: typeof nothing;
+}
+export const LIT: Lit = { html, nothing };
+
+/** An on-demand panel's module (a chunk): what it renders, and its look, made with the player's `css`. */
+export interface Panel {
+  styles(c: typeof css): CSSResult;
+}
 
 type Detail<K extends keyof CastletEventMap> = CastletEventMap[K] extends CustomEvent<infer D> ? D : never;
 
@@ -29,6 +43,9 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     error: { state: true },
     announcement: { state: true },
     early: { state: true },
+    panels: { state: true },
+    // The interface language (`lang`, reflected so the shadow tree inherits it): see LocaleController.
+    lang: { reflect: true },
   };
 
   /** The account's public token (required). Never the private one. */
@@ -40,22 +57,27 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** Channel id; the account's first channel when empty. */
   channel = '';
 
-  private now: PlayerState = 'loading';
+  #now: PlayerState = 'loading';
 
   /** The public data, once it arrived. */
   protected data: T | null = null;
   protected error: CastletError | null = null;
   /** Text for the polite live region (track changes). */
   protected announcement = '';
+  /** The on-demand panels loaded so far, by name. */
+  protected panels: Record<string, Panel> = {};
+  #sheets: CSSResult[] = [];
   /** Play was pressed before the data arrived: play once it does. */
   private early = false;
 
   protected readonly audio: AudioController;
-  private readonly source: FeedController<T>;
+  /** The listener's language: the `lang` attribute, else the page's, else English. */
+  protected readonly locale = new LocaleController(this);
+  #source: FeedController<T>;
   /** This player has put itself on the lock screen (so leaving the page takes it off). */
-  private claimed = false;
+  #claimed = false;
   /** The token, base-url and channel the data was asked with. */
-  private asked = '';
+  #asked = '';
 
   /** The endpoint with the widget's data; `{endpoint}/events` pushes the same object as events named `endpoint`. */
   protected abstract readonly endpoint: Endpoint;
@@ -63,12 +85,12 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   constructor(live: boolean, valid: (v: unknown) => boolean) {
     super();
     this.audio = new AudioController(this, live, (type, src) => this.audioEvent(type, src));
-    this.source = new FeedController<T>(this, valid, (data, error) => this.received(data, error));
+    this.#source = new FeedController<T>(this, valid, (data, error) => this.#received(data, error));
   }
 
   /** What the player is doing (read-only; the host's `state` attribute reflects it for CSS). */
   get state(): PlayerState {
-    return this.now;
+    return this.#now;
   }
 
   /** The player's <audio> element (read-only: for tests and integrators who want to observe it). */
@@ -78,26 +100,47 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   /** Asks the service again now (for example after the owner changed the episodes). */
   refresh(): void {
-    this.source.refresh();
+    this.#source.refresh();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    if (this.claimed) void mediaSession().then((m) => m.releaseMediaSession(this));
+    if (this.#claimed) void mediaSession().then((m) => m.releaseMediaSession(this));
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
     const asked = [this.publicToken, this.baseUrl, this.channel].join(' ');
-    if (asked !== this.asked) {
-      this.asked = asked;
-      this.subscribe();
+    if (asked !== this.#asked) {
+      this.#asked = asked;
+      this.#subscribe();
     }
-    const next = this.computeState();
+    const next = this.#computeState();
     this.setAttribute('state', next);
-    if (next !== this.now) {
-      this.now = next;
+    if (next !== this.#now) {
+      this.#now = next;
       this.emit('castlet-statechange', { state: next });
     }
+  }
+
+  /** The English message `text` in the listener's language. */
+  protected t(text: MessageKey | SetupText, vars?: Record<string, string | number>): string {
+    return this.locale.t(text, vars);
+  }
+
+  /** A panel's chunk, loaded (and its styles added) the first time it is asked for. */
+  protected async panel<M extends Panel>(name: string, chunk: () => Promise<M>): Promise<M> {
+    const m = await chunk();
+    if (!this.panels[name]) {
+      this.#sheets.push(m.styles(css));
+      adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof LitElement).elementStyles, ...this.#sheets]);
+      this.panels = { ...this.panels, [name]: m };
+    }
+    return m;
+  }
+
+  /** A `<details>` toggle handler that loads the panel `name` when it first opens. */
+  protected opens(name: string, chunk: () => Promise<Panel>) {
+    return (e: Event) => (e.target as HTMLDetailsElement).open && void this.panel(name, chunk);
   }
 
   /** Fires a castlet event: bubbles, composed, typed detail. */
@@ -127,12 +170,6 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     return false;
   }
 
-  /** What the lock screen shows while this player plays. */
-  protected abstract sessionInfo(): SessionInfo | null;
-  protected sessionHandlers(): SessionHandlers {
-    return {};
-  }
-
   /** Plays or pauses; subclasses say what to play. */
   protected abstract play(): void;
 
@@ -145,19 +182,12 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   /** Re-announces the Media Session when what plays changes. */
   protected updateMediaSession(): void {
-    const info = this.audio.wanted && this.sessionInfo();
-    if (!info) return;
-    this.claimed = true;
-    const handlers: SessionHandlers = {
-      play: () => this.play(),
-      pause: () => this.audio.pause(),
-      stop: () => this.audio.pause(),
-      ...this.sessionHandlers(),
-    };
-    void mediaSession().then((m) => m.claimMediaSession(this, info, handlers));
+    if (!this.audio.wanted) return;
+    this.#claimed = true;
+    void mediaSession().then((m) => m.claimMediaSession(this as unknown as SessionPlayer, () => this.play(), () => this.audio.pause()));
   }
 
-  private subscribe() {
+  #subscribe() {
     this.audio.stop();
     this.data = this.error = null;
     try {
@@ -165,14 +195,14 @@ export abstract class PlayerElement<T extends object> extends LitElement {
       const invalid = checkToken(this.publicToken);
       if (invalid) throw invalid;
       const url = (e: Endpoint | `${Endpoint}/events`) => publicUrl(this.baseUrl, e, this.publicToken, this.channel);
-      this.source.follow(url(this.endpoint), url(`${this.endpoint}/events`), this.endpoint);
+      this.#source.follow(url(this.endpoint), url(`${this.endpoint}/events`), this.endpoint);
     } catch (e) {
-      this.source.follow();
+      this.#source.follow();
       this.fail(e instanceof CastletError ? e : new CastletError('invalid_base_url'));
     }
   }
 
-  private received(data: T | null, error: CastletError | null) {
+  #received(data: T | null, error: CastletError | null) {
     const old = this.data;
     this.data = data;
     // A bad token now (e.g. the owner reset the tokens): stop, whatever was playing.
@@ -194,15 +224,16 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     if (error.code === this.error?.code) return;
     this.error = error;
     const told = (e: CastletError) => this.emit('castlet-error', { code: e.code, message: e.message, fatal: e.fatal });
-    if (error.message) told(error);
-    // A setup error's words come from a chunk: shown and told once they arrive (unless replaced).
-    else
-      void withMessage(error).then((e) => {
-        if (this.error === error) told((this.error = e));
-      });
+    if (error.message) return told(error);
+    // A setup error: its look and (English) words come from a chunk; shown and told once they
+    // arrive (unless replaced).
+    void this.panel('setup', () => import('./setup-messages.js'));
+    void withMessage(error).then((e) => {
+      if (this.error === error) told((this.error = e));
+    });
   }
 
-  private computeState(): PlayerState {
+  #computeState(): PlayerState {
     if (this.error?.fatal || (!this.data && this.error)) return 'error';
     if (!this.data) return 'loading';
     if (this.offline) return 'offline';
@@ -212,16 +243,16 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   protected override render(): TemplateResult {
     const e = this.error;
-    return html`<div part="base">
+    return html`<div part="base" dir=${this.locale.dir ?? nothing}>
       ${this.renderPlayer()}
       ${e
         ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
-            ${e.message}
+            ${this.t(e.message as MessageKey)}
           </p>`
         : this.audio.retries && this.audio.buffering && !this.offline
-          ? html`<p part="message" role="status">Reconnecting…</p>`
+          ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
           : this.early
-            ? html`<p part="message" role="status">Starting as soon as the player has loaded…</p>`
+            ? html`<p part="message" role="status">${this.t('Starting as soon as the player has loaded…')}</p>`
             : nothing}
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
     </div>`;
@@ -233,7 +264,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected renderPlay(disabled = this.offline || !!this.error?.fatal): TemplateResult {
     const on = this.audio.wanted || this.early;
     // Pause is never disabled: the listener can always stop the sound.
-    return html`<button part="play" aria-label=${on ? 'Pause' : 'Play'} ?disabled=${disabled && !on} @click=${() => this.toggle()}>
+    return html`<button part="play" aria-label=${this.t(on ? 'Pause' : 'Play')} ?disabled=${disabled && !on} @click=${() => this.toggle()}>
       ${on ? pauseIcon : playIcon}
     </button>`;
   }

@@ -157,17 +157,6 @@ export const playerStyles = css`
     background: var(--_surface);
     font-size: .9em;
   }
-  [part~=message].fatal {
-    background: #fde8ea;
-    color: #7a0d18;
-    border: 1px solid #f4b4bb;
-  }
-  [part~=message].loud {
-    font-weight: 650;
-    background: #b4121f;
-    color: #fff;
-    border-color: #b4121f;
-  }
   :host([state=error]) [part~=base] > :not([part~=message], .sr-only) {
     display: none;
   }
@@ -175,6 +164,12 @@ export const playerStyles = css`
     cursor: pointer;
     /* WCAG 2.5.8: at least 24 px tall. */
     padding: 4px 0;
+  }
+  /* Right to left (Arabic): the layout follows, but times, the seek and volume sliders and the
+     playback controls stay left to right, as media players keep them. */
+  .seek,
+  .controls {
+    direction: ltr;
   }
   .row {
     display: flex;

@@ -81,45 +81,13 @@ export const podcastStyles = css`
   ol {
     max-height: var(--_h);
   }
-  :host([state=loading]) ol {
+  /* While loading, and until the rows' chunk is here, a list keeps its place. */
+  ol:empty {
     min-height: var(--_h);
-  }
-  li.muted {
-    padding: 8px 10px;
   }
   summary {
     font-weight: 600;
     font-size: .9em;
-  }
-  li button {
-    width: 100%;
-    display: flex;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 12px;
-    border-radius: 8px;
-    padding: 4px 10px;
-    min-height: var(--_row);
-    text-align: left;
-    font-size: .92em;
-  }
-  li button .muted {
-    flex: none;
-    white-space: nowrap;
-  }
-  li button[aria-current=true] {
-    color: var(--_accent);
-    font-weight: 650;
-    background: var(--_surface);
-  }
-  li {
-    content-visibility: auto;
-    contain-intrinsic-size: auto var(--_row);
-  }
-  .more {
-    width: 100%;
-    border-radius: 8px;
-    color: var(--_accent);
   }
   @container (max-width: 360px) {
     [part~=base] {
@@ -133,14 +101,9 @@ export const podcastStyles = css`
     .description {
       display: none;
     }
-    /* Episodes on two lines: the whole width for the title, date and length below. */
+    /* Episodes on two lines (lists.ts): the whole width for the title, date and length below. */
     [part~=episodes] {
       --_row: 46px;
-    }
-    [part~=episode] {
-      flex-flow: column;
-      align-items: normal;
-      gap: 0;
     }
   }
 `;

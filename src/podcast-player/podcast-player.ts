@@ -1,26 +1,33 @@
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
-import type { Episode, PodcastFeed } from '../internal/api-types.js';
-import { isHttp } from '../internal/api.js';
+import type { Chapter, Episode, PodcastFeed } from '../internal/api-types.js';
+import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
 import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import type { SessionHandlers, SessionInfo } from '../internal/media-session.js';
-import { PlayerElement } from '../internal/player-element.js';
+import { LIT, PlayerElement } from '../internal/player-element.js';
 import { loadResume, saveResume } from '../internal/resume.js';
+import type { SharedMoment } from '../internal/share.js';
+import type { Transcript } from './transcript.js';
+import type { Kit } from './lists.js';
 import { currentChapter } from './chapters.js';
 import { podcastStyles } from './podcast-player.styles.js';
 
 const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
+/** The on-demand panels: each a chunk, loaded when the listener first opens it. */
+const transcriptPanel = () => import('./transcript.js');
+const sharing = () => import('./sharing.js');
+/** The list rows: a chunk, asked for when a podcast player is created. */
+const lists = () => import('./lists.js');
+const KIT: Kit = { ...LIT, clock, day };
 /** Keeps an empty line its height while loading. */
 const NBSP = '\u00a0';
-/** How many episodes the list shows before "Show all". */
-const LIST = 20;
 /** Slider keys: seconds to move. */
 const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight: 5, ArrowUp: 5, PageDown: -30, PageUp: 30 };
 
 /**
- * A podcast player: episodes, seek, skip, speed, chapters, resume where you left off.
+ * A podcast player: episodes, seek, skip, speed, chapters, transcript, share a moment,
+ * subscribe, resume where you left off; in the listener's language.
  *
  * @summary Podcast player for a castlet show.
  * @tagname podcast-player
@@ -31,6 +38,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @attr episode - Pins one episode by id (no list); otherwise the newest is current.
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
+ * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
@@ -53,6 +61,10 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart episodes - The episode list.
  * @csspart episode - One episode button.
  * @csspart download - The download link.
+ * @csspart transcript - The transcript panel (a `<details>`; loaded when opened).
+ * @csspart cue - One transcript cue button (`aria-current` on the one playing).
+ * @csspart share - The Share button (a link to this moment of the episode).
+ * @csspart subscribe - The Subscribe panel (a `<details>`: the feed address and app links).
  * @csspart message - Error and reconnecting messages.
  *
  * @cssprop --castlet-accent - Play button, sliders and the current chapter.
@@ -68,7 +80,14 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  */
 export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   static override styles = [...PlayerElement.styles, podcastStyles];
-  static override properties: PropertyDeclarations = { episode: {}, chosen: { state: true }, pos: { state: true }, rate: { state: true }, showAll: { state: true } };
+  static override properties: PropertyDeclarations = {
+    episode: {},
+    chosen: { state: true },
+    pos: { state: true },
+    rate: { state: true },
+    showAll: { state: true },
+    note: { state: true },
+  };
   protected readonly endpoint = 'podcasts';
 
   /** Pins one episode by id; the newest is current otherwise. */
@@ -79,22 +98,29 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   /** Position in the current episode while its audio is not loaded. */
   private pos = 0;
   /** A seek before the data arrived, for the episode that will be current (-1: none). */
-  private pending = -1;
+  #pending = -1;
   private rate = 1;
   private showAll = false;
   /** The chapter last announced. */
-  private chapter = -1;
-  private resumed = '';
+  #chapter = -1;
+  #resumed = '';
   /** The position last written to storage. */
-  private saved = -1;
+  #saved = -1;
+  /** What the page's share link asks for (`#castlet-episode=…&castlet-t=…`), until the data came. */
+  #shared: SharedMoment | null = null;
+  /** What the last share or copy said. */
+  private note = '';
+  #transcript: Transcript | null = null;
 
   constructor() {
     super(false, isPodcastFeed);
-    this.media.addEventListener('timeupdate', () => this.progress());
-    this.media.addEventListener('pause', () => this.save());
+    void this.panel('lists', lists);
+    if (location.hash.includes('castlet-episode=')) void this.panel('sharing', sharing).then((m) => (this.#shared = m.sharedMoment(location.hash)));
+    this.media.addEventListener('timeupdate', () => this.#progress());
+    this.media.addEventListener('pause', () => this.#save());
     this.media.addEventListener('ended', () => {
       this.pos = 0;
-      this.save();
+      this.#save();
     });
   }
 
@@ -109,40 +135,61 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   }
 
   /** Is the current episode's audio in the media element? */
-  private get loaded(): boolean {
+  get #loaded(): boolean {
     return !!this.current && this.audio.has(this.current.audio_url);
   }
 
   /** Playback position in the current episode, in seconds. */
   get position(): number {
-    return this.loaded ? this.audio.currentTime : this.pos;
+    return this.#loaded ? this.audio.currentTime : this.pos;
   }
 
-  private get length(): number {
+  get #length(): number {
     const known = this.current?.duration || 0;
-    const d = this.loaded ? this.audio.duration : 0;
+    const d = this.#loaded ? this.audio.duration : 0;
     // WebKit may report the buffered length as the duration: trust the episode's own over an implausible one.
     return known && Math.abs(d - known) > known / 10 ? known : d || known;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    const moment = this.#shared;
+    if (moment && this.data) {
+      // A share link: that episode at that time, ready to play (unless this player is pinned to another).
+      this.#shared = null;
+      if ((!this.episode || this.episode === moment.episode) && this.data.episodes.some((e) => e.id === moment.episode)) {
+        this.chosen = moment.episode;
+        this.#pending = moment.t;
+      }
+    }
     const ep = this.current;
     // Audio never plays under another episode's title: loaded audio that is not shown stops.
-    if (this.media.hasAttribute('src') && !this.loaded) this.audio.stop();
+    if (this.media.hasAttribute('src') && !this.#loaded) this.audio.stop();
     if (this.data && this.episode && !ep) {
-      this.fail(new CastletError('not_found', `Episode “${this.episode}” was not found.`));
+      this.fail(new CastletError('not_found'));
     }
     super.willUpdate(changed);
-    if (ep && ep.id !== this.resumed) {
+    if (ep && ep.id !== this.#resumed) {
       // A new current episode: pick up where this listener left it (or where the page sought before the data).
-      this.resumed = ep.id;
+      this.#resumed = ep.id;
       const saved = loadResume(this.publicToken, ep.id, ep.duration);
-      this.pos = this.pending < 0 ? saved.t : Math.min(this.pending, ep.duration);
-      this.pending = -1;
+      this.pos = this.#pending < 0 ? saved.t : Math.min(this.#pending, ep.duration);
+      this.#pending = -1;
       // A saved speed the menu does not offer becomes the nearest one it does.
       this.audio.rate = this.rate = SPEEDS.reduce((a, b) => (Math.abs(b - saved.rate) < Math.abs(a - saved.rate) ? b : a));
-      this.chapter = currentChapter(ep.chapters, this.pos);
+      this.#chapter = currentChapter(ep.chapters, this.pos);
     }
+  }
+
+  /** Shares a link to this moment: the Web Share sheet where there is one, else the clipboard. */
+  async #share() {
+    const ep = this.current!;
+    const t = this.position;
+    this.#tell(await (await this.panel('sharing', sharing)).share(ep.title, ep.id, t, (k) => this.t(k)));
+  }
+
+  /** Shows what a share or copy did, and says it to screen readers. */
+  #tell(note: string) {
+    this.note = this.announcement = note;
   }
 
   protected play(): void {
@@ -156,70 +203,56 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   /** Moves to `t` seconds, before or during playback, before or after the data arrived. */
   seek(t: number): void {
     const ep = this.current;
-    const to = Math.max(0, Math.min(this.length || Infinity, t));
-    if (!ep) this.pending = to;
+    const to = Math.max(0, Math.min(this.#length || Infinity, t));
+    if (!ep) this.#pending = to;
     else this.chosen = ep.id;
-    if (this.loaded) this.audio.seek(to);
+    if (this.#loaded) this.audio.seek(to);
     this.pos = to;
-    this.progress();
-    this.save();
+    this.#progress();
+    this.#save();
   }
 
-  private setRate(rate: number) {
+  #setRate(rate: number) {
     this.audio.rate = this.rate = rate;
-    this.save();
+    this.#save();
   }
 
-  private choose(ep: Episode) {
+  #choose(ep: Episode) {
     if (ep.id !== this.current?.id) {
-      this.save();
+      this.#save();
       this.chosen = ep.id;
       this.emit('castlet-episodechange', { episode: ep });
     }
     this.updateComplete.then(() => this.play());
   }
 
-  private save() {
+  #save() {
     const ep = this.current;
-    if (!ep || this.resumed !== ep.id) return;
-    this.saved = this.position;
-    saveResume(this.publicToken, ep.id, { t: this.saved, rate: this.rate });
+    if (!ep || this.#resumed !== ep.id) return;
+    this.#saved = this.position;
+    saveResume(this.publicToken, ep.id, { t: this.#saved, rate: this.rate });
   }
 
   /** On every time update: chapter changes, and the resume point every 5 s. */
-  private progress() {
+  #progress() {
     const ep = this.current;
     if (!ep) return;
     const t = this.position;
     const index = currentChapter(ep.chapters, t);
-    if (index !== this.chapter) {
-      this.chapter = index;
+    if (index !== this.#chapter) {
+      this.#chapter = index;
       const chapter = ep.chapters[index];
       if (chapter) {
-        this.announcement = `Chapter: ${chapter.title}`;
+        this.announcement = this.t('Chapter: {title}', { title: chapter.title });
         this.emit('castlet-chapterchange', { index, chapter });
       }
     }
-    if (this.loaded && Math.abs(t - this.saved) >= 5) this.save();
+    if (this.#loaded && Math.abs(t - this.#saved) >= 5) this.#save();
   }
 
-  protected sessionInfo(): SessionInfo | null {
-    const ep = this.current;
-    const show = this.data?.podcast;
-    return ep && show ? { title: ep.title, artist: show.author, album: show.title, artwork: ep.artwork_url || show.artwork_url } : null;
-  }
-
-  protected override sessionHandlers(): SessionHandlers {
-    return {
-      seekbackward: () => this.seek(this.position - 15),
-      seekforward: () => this.seek(this.position + 30),
-      seekto: (d) => this.seek(d.seekTime ?? this.position),
-    };
-  }
-
-  private onSeekKey(e: KeyboardEvent) {
+  #onSeekKey(e: KeyboardEvent) {
     const by = KEYS[e.key];
-    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.length : by === undefined ? null : this.position + by;
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.#length : by === undefined ? null : this.position + by;
     if (to === null) return;
     e.preventDefault();
     this.seek(to);
@@ -228,10 +261,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   protected renderPlayer(): TemplateResult {
     const show = this.data?.podcast;
     const ep = this.current;
-    if (this.data && !this.data.episodes.length) return html`<p part="message" role="status">No episodes yet.</p>`;
+    if (this.data && !this.data.episodes.length) return html`<p part="message" role="status">${this.t('No episodes yet.')}</p>`;
     const t = this.position;
-    const d = this.length;
+    const d = this.#length;
     const none = !ep;
+    const lang = this.locale.lang;
     // Every region is rendered while loading too, at its loaded size: no layout shift.
     return html`
       <div class="row">
@@ -239,7 +273,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <div class="grow">
           <p class="muted clip">${show?.title ?? NBSP}</p>
           ${ep ? html`<h2 part="title">${ep.title}</h2>` : html`<h2 class="skeleton"></h2>`}
-          <p class="muted">${ep ? `${day(ep.published_at)} · ${spoken(ep.duration).replace(/ \d+ seconds?$/, '')}` : NBSP}</p>
+          <p class="muted">${ep ? `${day(ep.published_at, lang)} · ${spoken(ep.duration, lang, true)}` : NBSP}</p>
         </div>
       </div>
       <p class="description">${ep?.description}</p>
@@ -247,64 +281,74 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <input
           part="seek"
           type="range"
-          aria-label="Seek"
-          min="0"
+          aria-label=${this.t('Seek')}
           max=${Math.ceil(d)}
-          step="1"
           .value=${String(Math.floor(t))}
-          aria-valuetext=${`${spoken(t)} of ${spoken(d)}`}
+          aria-valuetext=${this.t('{t} of {d}', { t: spoken(t, lang), d: spoken(d, lang) })}
           ?disabled=${none}
           @input=${(e: Event) => this.seek(Number((e.target as HTMLInputElement).value))}
-          @keydown=${this.onSeekKey}
+          @keydown=${this.#onSeekKey}
         />
         <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(Math.floor(d) - Math.floor(t))}</span></div>
       </div>
       <div class="row controls">
-        <button part="back" aria-label="Back 15 seconds" ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
+        <button part="back" aria-label=${this.t('Back 15 seconds')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
         ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
-        <button part="forward" aria-label="Forward 30 seconds" ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
-        <select part="speed" aria-label="Playback speed" ?disabled=${none} @change=${(e: Event) => this.setRate(Number((e.target as HTMLSelectElement).value))}>
-          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s}×</option>`)}
+        <button part="forward" aria-label=${this.t('Forward 30 seconds')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
+        <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.#setRate(Number((e.target as HTMLSelectElement).value))}>
+          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s.toLocaleString(lang)}×</option>`)}
         </select>
         ${isHttp(ep?.audio_url)
-          ? html`<a part="download" href=${ep!.audio_url} download aria-label="Download episode">${downloadIcon}</a>`
+          ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
           : html`<span part="download"></span>`}
       </div>
-      ${this.renderChapters(ep, t)}
-      ${this.episode ? nothing : this.renderEpisodes(this.data?.episodes ?? [], ep)}
+      ${this.#renderChapters(ep, t)}
+      ${ep?.transcript_url
+        ? html`<details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
+            <summary>${this.t('Transcript')}</summary>
+            ${this.#panel()?.render(t, (to) => this.seek(to), (k, v) => this.t(k, v))}
+          </details>`
+        : nothing}
+      ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
+      <div class="row tools">
+        <button part="share" ?disabled=${none} @click=${this.#share}>${this.t('Share this moment')}</button>
+        <details part="subscribe" @toggle=${this.opens('sharing', sharing)}>
+          <summary>${this.t('Subscribe')}</summary>
+          ${(this.panels.sharing as Awaited<ReturnType<typeof sharing>> | undefined)?.renderSubscribe(LIT, this.#feed, (k) => this.t(k), (k) => this.#tell(this.t(k)))}
+        </details>
+      </div>
+      ${this.note ? html`<p class="muted note">${this.note}</p>` : nothing}
     `;
   }
 
-  private renderChapters(ep: Episode | undefined, t: number) {
-    const chapters = ep?.chapters ?? [];
-    const now = currentChapter(chapters, t);
-    return html`<ol part="chapters" aria-label="Chapters">
-      ${ep && !chapters.length ? html`<li class="muted">No chapters in this episode.</li>` : nothing}
-      ${chapters.map(
-        (c, i) => html`<li>
-          <button part="chapter" aria-current=${i === now ? 'true' : 'false'} @click=${() => (this.seek(c.start), this.audio.wanted || this.play())}>
-            <span class="clip">${c.title}</span><span class="muted">${clock(c.start)}</span>
-          </button>
-        </li>`,
-      )}
-    </ol>`;
+  /** The show's RSS feed, for podcast apps. */
+  get #feed(): string {
+    return publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel);
   }
 
-  private renderEpisodes(list: Episode[], current: Episode | undefined) {
-    const shown = this.showAll ? list : list.slice(0, LIST);
+  #renderChapters(ep: Episode | undefined, t: number) {
+    const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.play());
+    // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
+    // prettier-ignore
+    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters(KIT, ep, currentChapter(ep?.chapters ?? [], t), this.t('No chapters in this episode.'), pick)}</ol>`;
+  }
+
+  #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
-      <summary>Episodes ${list.length ? html`<span class="muted">(${list.length})</span>` : nothing}</summary>
-      <ol>
-        ${shown.map(
-          (e) => html`<li>
-            <button part="episode" aria-current=${e === current ? 'true' : 'false'} @click=${() => this.choose(e)}>
-              <span class="clip">${e.title}</span><span class="muted">${day(e.published_at)} · ${clock(e.duration)}</span>
-            </button>
-          </li>`,
-        )}
-      </ol>
-      ${shown.length < list.length ? html`<button class="more" @click=${() => (this.showAll = true)}>Show all ${list.length} episodes</button>` : nothing}
+      <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
+      ${this.#lists?.episodes(KIT, list, current, lang, (e) => this.#choose(e), this.showAll ? '' : this.t('Show all {n} episodes', { n: list.length }), () => (this.showAll = true)) ?? html`<ol></ol>`}
     </details>`;
+  }
+
+  /** The transcript panel, once its chunk is here (it follows the episode on show). */
+  #panel() {
+    const m = this.panels.transcript as Awaited<ReturnType<typeof transcriptPanel>> | undefined;
+    return m && (this.#transcript ??= new m.Transcript(LIT, this));
+  }
+
+  /** The list rows' chunk, once here. */
+  get #lists() {
+    return this.panels.lists as Awaited<ReturnType<typeof lists>> | undefined;
   }
 }
 

@@ -5,69 +5,17 @@
  * scrolls, never the page, and focus stays where it is; search marks matches and steps
  * through them. Cue text is rendered as text, never as markup.
  */
-import { css, html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
+import type { Lit } from '../internal/player-element.js';
 import type { MessageKey } from '../i18n/en.js';
 import { cueAt, parseVtt, type Cue } from '../internal/vtt.js';
 
 type Say = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-export const transcriptStyles = css`
-  [part~='transcript'] .find {
-    display: flex;
-    gap: 4px;
-    align-items: center;
-    margin-bottom: 6px;
-  }
-  [part~='transcript'] input {
-    flex: 1;
-    min-width: 0;
-    min-height: 32px;
-    padding: 0 10px;
-    font: inherit;
-    color: inherit;
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: 999px;
-  }
-  [part~='transcript'] .find button {
-    min-width: 32px;
-    min-height: 32px;
-    border-radius: 999px;
-  }
-  [part~='transcript'] ol {
-    max-height: calc(6 * 2.6em);
-    overflow-y: auto;
-    position: relative;
-  }
-  [part~='cue'] {
-    display: block;
-    width: 100%;
-    text-align: start;
-    border-radius: 8px;
-    padding: 4px 10px;
-    min-height: 32px;
-    font-size: 0.92em;
-  }
-  [part~='cue'][aria-current='true'] {
-    background: var(--_surface);
-    color: var(--_accent);
-  }
-  [part~='cue'] b {
-    display: block;
-    font-size: 0.85em;
-    color: var(--_muted);
-  }
-  mark {
-    background: #ffe066;
-    color: #17151f;
-  }
-  mark.now {
-    outline: 2px solid var(--_accent);
-  }
-`;
+
 
 /** Splits `text` around case-insensitive matches of `query`: text parts and <mark>s. */
-function marked(text: string, query: string, now: boolean) {
+function marked({ html }: Lit, text: string, query: string, now: boolean) {
   if (!query) return text;
   const lower = text.toLocaleLowerCase();
   const parts: (string | TemplateResult)[] = [];
@@ -90,16 +38,33 @@ export class Transcript implements ReactiveController {
   private shown = -1;
   private abort?: AbortController;
 
+  /** The WebVTT shown: the current episode's. */
+  url?: string;
+
   constructor(
-    private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment },
-    readonly url: string,
+    private readonly lit: Lit,
+    private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; current?: { transcript_url?: string | null } },
   ) {
     host.addController(this);
-    void this.load();
+    this.hostUpdate();
+  }
+
+  /** Follows the episode on show: another episode's transcript loads in its place. */
+  hostUpdate(): void {
+    const url = this.host.current?.transcript_url;
+    if (!url || url === this.url) return;
+    this.abort?.abort();
+    this.url = url;
+    this.cues = null;
+    this.failed = false;
+    this.shown = -1;
+    void this.load(url);
   }
 
   hostDisconnected(): void {
+    // A load cut short is made again if the player comes back.
     this.abort?.abort();
+    if (!this.cues) this.url = undefined;
   }
 
   /** Keeps the current cue (or the match in focus) in view inside the panel. */
@@ -115,15 +80,15 @@ export class Transcript implements ReactiveController {
     list.scrollTop = top - list.clientHeight / 3;
   }
 
-  private async load() {
-    this.abort = new AbortController();
+  private async load(url: string) {
+    const abort = (this.abort = new AbortController());
     try {
-      const res = await fetch(this.url, { signal: this.abort.signal });
+      const res = await fetch(url, { signal: abort.signal });
       if (!res.ok) throw new Error(String(res.status));
       this.cues = parseVtt(await res.text());
       this.failed = !this.cues.length;
     } catch {
-      if (this.abort.signal.aborted) return;
+      if (abort.signal.aborted) return;
       this.failed = true;
     }
     this.host.requestUpdate();
@@ -142,7 +107,8 @@ export class Transcript implements ReactiveController {
   }
 
   render(t: number, seek: (t: number) => void, say: Say): TemplateResult {
-    if (this.failed) return html`<p class="muted">${say('transcriptFailed')}</p>`;
+    const { html, nothing } = this.lit;
+    if (this.failed) return html`<p class="muted">${say('The transcript could not be loaded.')}</p>`;
     const cues = this.cues;
     if (!cues) return html`<p class="skeleton muted"></p>`;
     const now = cueAt(cues, t);
@@ -151,7 +117,7 @@ export class Transcript implements ReactiveController {
     return html`<div class="find">
         <input
           type="search"
-          aria-label=${say('search')}
+          aria-label=${say('Search the transcript')}
           .value=${this.query}
           @input=${(e: Event) => {
             this.query = (e.target as HTMLInputElement).value.trim().toLocaleLowerCase();
@@ -160,18 +126,20 @@ export class Transcript implements ReactiveController {
           }}
           @keydown=${(e: KeyboardEvent) => e.key === 'Enter' && this.step(e.shiftKey ? -1 : 1)}
         />
-        <button aria-label=${say('previousMatch')} ?disabled=${found.length < 2} @click=${() => this.step(-1)}>↑</button>
-        <button aria-label=${say('nextMatch')} ?disabled=${found.length < 2} @click=${() => this.step(1)}>↓</button>
-        <span class="muted" role="status">${this.query ? (found.length ? say('matches', { i: this.match + 1, n: found.length }) : say('noMatches')) : nothing}</span>
+        <button aria-label=${say('Previous match')} ?disabled=${found.length < 2} @click=${() => this.step(-1)}>↑</button>
+        <button aria-label=${say('Next match')} ?disabled=${found.length < 2} @click=${() => this.step(1)}>↓</button>
+        <span class="muted" role="status">${this.query ? (found.length ? say('{i} of {n} matches', { i: this.match + 1, n: found.length }) : say('No matches')) : nothing}</span>
       </div>
       <ol>
         ${cues.map(
           (c, i) => html`<li data-i=${i}>
             <button part="cue" aria-current=${i === now ? 'true' : 'false'} @click=${() => seek(c.start)}>
-              ${c.speaker && c.speaker !== cues[i - 1]?.speaker ? html`<b><bdi>${c.speaker}</bdi></b>` : nothing}<bdi>${marked(c.text, this.query, i === focus)}</bdi>
+              ${c.speaker && c.speaker !== cues[i - 1]?.speaker ? html`<b><bdi>${c.speaker}</bdi></b>` : nothing}<bdi>${marked(this.lit, c.text, this.query, i === focus)}</bdi>
             </button>
           </li>`,
         )}
       </ol>`;
   }
 }
+
+export { transcriptStyles as styles } from './transcript.styles.js';

@@ -50,24 +50,6 @@ export const streamStyles = css`
     font-size: .87em;
     width: max-content;
   }
-  [part~=history] ol {
-    list-style: none;
-    padding: 6px 0 0;
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: 4px;
-  }
-  /* A long title is cut with an ellipsis; the time never wraps. */
-  [part~=history] li {
-    display: flex;
-    gap: 8px;
-    font-size: .9em;
-    white-space: nowrap;
-  }
-  [part~=history] time {
-    color: var(--_muted);
-    font-variant-numeric: tabular-nums;
-  }
   @container (max-width: 360px) {
     [part~=base] {
       contain-intrinsic-height: auto 148.3px;

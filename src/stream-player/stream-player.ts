@@ -1,16 +1,17 @@
 import { html, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
-import { timeOfDay } from '../internal/format.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
-import type { SessionInfo } from '../internal/media-session.js';
 import type { AudioEventType } from '../internal/audio-controller.js';
-import { PlayerElement } from '../internal/player-element.js';
+import { LIT, PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../internal/validate.js';
 import { streamStyles } from './stream-player.styles.js';
 
-const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined) =>
-  a?.title === b?.title && a?.artist === b?.artist && a?.started_at === b?.started_at;
+/** Recent tracks: an on-demand chunk, loaded when first opened. */
+const history = () => import('./history.js');
+
+/** The same track (the same answer, field for field). */
+const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * A live radio player: play/pause at the live edge, live/offline badge, now playing,
@@ -40,7 +41,7 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
  * @csspart mute - The Mute button.
  * @csspart volume - The volume slider.
  * @csspart listeners - The listener count.
- * @csspart history - The recent tracks (a <details>).
+ * @csspart history - The recent tracks (a <details>; its list loads when first opened).
  * @csspart message - Error and reconnecting messages.
  *
  * @cssprop --castlet-accent - Play button and sliders.
@@ -92,7 +93,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
     else if (this.audio.held) this.play();
     const now = this.data!.now_playing;
     if (old && !same(old.now_playing, now)) {
-      this.announcement = now ? `Now playing: ${now.title}${now.artist ? ` by ${now.artist}` : ''}` : '';
+      this.announcement = now ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist }) : '';
       this.emit('castlet-nowplaying', { nowPlaying: now });
       this.updateMediaSession();
     }
@@ -100,18 +101,6 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
 
   protected play(): void {
     if (this.data?.stream_url && !this.offline) this.audio.play(this.data.stream_url);
-  }
-
-  protected sessionInfo(): SessionInfo | null {
-    const d = this.data;
-    if (!d) return null;
-    const now = d.now_playing;
-    return {
-      title: now?.title || d.channel.name,
-      artist: now?.artist || '',
-      album: d.channel.name,
-      artwork: now?.artwork_url || d.channel.artwork_url,
-    };
   }
 
   protected renderPlayer(): TemplateResult {
@@ -124,7 +113,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
         ${this.renderArtwork(now?.artwork_url || d?.channel.artwork_url)}
         <div class="grow">
           <div class="row">
-            <span part="badge" class=${live ? 'live' : ''}>${d ? (live ? 'Live' : 'Offline') : '…'}</span>
+            <span part="badge" class=${live ? 'live' : ''}>${d ? this.t(live ? 'Live' : 'Offline') : '…'}</span>
             <span class="muted clip">${d?.channel.name}</span>
           </div>
           ${d
@@ -136,27 +125,21 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
         ${this.renderPlay()}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label="Mute" aria-pressed=${media.muted ? 'true' : 'false'} @click=${() => this.audio.setMuted(!media.muted)}>
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${media.muted ? 'true' : 'false'} @click=${() => this.audio.setMuted(!media.muted)}>
           ${media.muted ? mutedIcon : volumeIcon}
         </button>
         <input
           part="volume"
           type="range"
-          aria-label="Volume"
-          min="0"
-          max="100"
+          aria-label=${this.t('Volume')}
           .value=${String(Math.round(media.volume * 100))}
           @input=${(e: Event) => this.audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
-        <span part="listeners" class="muted">${d ? `${d.listeners} listener${d.listeners === 1 ? '' : 's'}` : ''}</span>
+        <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>
       </div>
-      <details part="history">
-        <summary>Recent tracks</summary>
-        <ol>
-          ${d?.history.map(
-            (t) => html`<li><time datetime=${t.started_at}>${timeOfDay(t.started_at)}</time><span class="clip">${t.title}${t.artist ? ` — ${t.artist}` : ''}</span></li>`,
-          )}
-        </ol>
+      <details part="history" @toggle=${this.opens('history', history)}>
+        <summary>${this.t('Recent tracks')}</summary>
+        ${(this.panels.history as Awaited<ReturnType<typeof history>> | undefined)?.renderHistory(LIT, d?.history ?? [], this.locale.lang)}
       </details>
     `;
   }

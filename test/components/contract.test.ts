@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import { PUBLIC, shadow, until } from './harness.ts';
+import { PUBLIC, openDetails, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -116,6 +116,8 @@ describe('hostile text in every server field is rendered as text', () => {
     service = await serve({ '/public/stream': info });
     const { el } = await nested<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('ready'));
+    openDetails(el, 'history');
+    await until(() => expect(shadow(el).textContent).toContain(evil('history')));
     const text = shadow(el).textContent!;
     for (const field of ['name', 'title', 'artist', 'history']) expect(text).toContain(evil(field));
     expect(shadow(el).querySelector('img[part=artwork]')).toBeNull(); // not an http(s) URL: no image at all

@@ -31,6 +31,14 @@ export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
   }
 }
 
+/** Opens the `<details part="…">` of `el` as a listener's click would (its panel may load a chunk). */
+export function openDetails(el: HTMLElement, part: string): HTMLDetailsElement {
+  const details = shadow(el).querySelector<HTMLDetailsElement>(`details[part~=${part}]`)!;
+  details.open = true;
+  details.dispatchEvent(new Event('toggle'));
+  return details;
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Collects a widget's castlet events of one type. */

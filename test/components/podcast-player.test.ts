@@ -46,8 +46,8 @@ describe('<podcast-player> data', () => {
     let errors: ReturnType<typeof record<'castlet-error'>> = [];
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { episode: 'nope' }, (e) => (errors = record(e, 'castlet-error')));
     await until(() => expect(el.state).toBe('error'));
-    expect(q(el, '[part~=message]').textContent).toContain('Episode “nope” was not found.');
-    expect(errors).toEqual([{ code: 'not_found', message: 'Episode “nope” was not found.', fatal: true }]);
+    await until(() => expect(q(el, '[part~=message]').textContent).toContain('This channel or episode does not exist.'));
+    expect(errors).toEqual([{ code: 'not_found', message: 'This channel or episode does not exist.', fatal: true }]);
     expect(q(el, '[part=play]').hasAttribute('disabled')).toBe(true);
   });
 

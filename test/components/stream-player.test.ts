@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/stream-player.ts';
 import type { StreamPlayer } from '../../src/stream-player.ts';
-import { NodeEventSource, PRIVATE, PUBLIC, mount, record, shadow, sleep, until, useMock } from './harness.ts';
+import { NodeEventSource, PRIVATE, PUBLIC, mount, openDetails, record, shadow, sleep, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
@@ -23,8 +23,11 @@ describe('<stream-player> data', () => {
     expect(text(el, '[part=title]')).toBe(info.now_playing.title);
     expect(text(el, '[part=artist]')).toBe(info.now_playing.artist);
     expect(text(el, '[part=listeners]')).toBe(`${info.listeners} listener${info.listeners === 1 ? '' : 's'}`);
-    expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(info.history.length);
     expect(el.getAttribute('state')).toBe('ready');
+    // Recent tracks: the list loads (a chunk) when first opened.
+    expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(0);
+    openDetails(el, 'history');
+    await until(() => expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(info.history.length));
   });
 
   it('shows setNowPlaying at once, announces it politely and fires castlet-nowplaying', async () => {

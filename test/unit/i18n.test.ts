@@ -1,10 +1,15 @@
 /**
- * The message catalogue: every language has every key, the same parameters and a plural form
- * for each category its rules use; language resolution; formatting.
+ * The message catalogue: English is the source text and the key (as in gettext); every other
+ * language has a translation of every English message (the setup messages included), the same
+ * parameters and a plural form for each category its rules use; every English message is used
+ * by the widgets and every message they use is in the catalogue; language resolution; formatting.
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, type Messages } from '../../src/i18n/en.ts';
-import { format, languageOf } from '../../src/internal/locale.ts';
+import { en as listener, type MessageKey, type Messages } from '../../src/i18n/en.ts';
+import { enSetup } from '../../src/i18n/en-setup.ts';
+import { EN_ONE, format, languageOf } from '../../src/internal/locale.ts';
 import de from '../../src/i18n/de.ts';
 import fr from '../../src/i18n/fr.ts';
 import es from '../../src/i18n/es.ts';
@@ -12,17 +17,44 @@ import pt from '../../src/i18n/pt.ts';
 import ar from '../../src/i18n/ar.ts';
 
 const catalogues: Record<string, Messages> = { de, fr, es, pt, ar };
+/** All of English: the widgets' messages and the setup errors' (a chunk of their own). */
+const en: string[] = [...listener, ...Object.values(enSetup)];
 const params = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const forms = (m: Messages[keyof Messages]) => (typeof m === 'string' ? [m] : Object.values(m));
 
+/** Every source file of the widgets, as text (the catalogue itself aside). */
+const src = join(process.cwd(), 'src');
+const sources = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as string[])
+  .filter((f) => f.endsWith('.ts') && !f.startsWith('i18n'))
+  .map((f) => readFileSync(join(src, f), 'utf8'))
+  .join('\n');
+
+describe('English, the source', () => {
+  it('has no message twice', () => {
+    expect(new Set(en).size).toBe(en.length);
+  });
+
+  it('every message is used by the widgets (none left over)', () => {
+    const quoted = (m: string) => [`'${m.replace(/'/g, "\\'")}'`, `\`${m}\``];
+    const unused = listener.filter((m) => !quoted(m).some((q) => sources.includes(q)));
+    expect(unused).toEqual([]);
+  });
+
+  it('every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)', () => {
+    const asked = [...sources.matchAll(/\b(?:t|say|copied)\(\s*'((?:[^'\\]|\\.)+)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
+    expect(asked.length).toBeGreaterThan(20);
+    for (const m of asked) expect(listener as readonly string[], m).toContain(m);
+  });
+});
+
 describe.each(Object.entries(catalogues))('%s', (lang, messages) => {
-  it('has exactly the English keys', () => {
-    expect(Object.keys(messages).sort()).toEqual(Object.keys(en).sort());
+  it('translates exactly the English messages', () => {
+    expect(Object.keys(messages).sort()).toEqual([...en].sort());
   });
 
   it('uses only parameters the English message has, and never drops a title or name', () => {
-    for (const key of Object.keys(en) as (keyof Messages)[]) {
-      const allowed = new Set(forms(en[key]).flatMap(params));
+    for (const key of en as (keyof Messages)[]) {
+      const allowed = new Set(params(key));
       for (const form of forms(messages[key])) {
         for (const p of params(form)) expect(allowed, `${lang}.${key}: {${p}}`).toContain(p);
         for (const keep of ['title', 'artist'].filter((p) => allowed.has(p))) expect(params(form), `${lang}.${key}`).toContain(keep);
@@ -39,7 +71,7 @@ describe.each(Object.entries(catalogues))('%s', (lang, messages) => {
   });
 
   it('translates (no message left identical to English but names and codes)', () => {
-    const same = (Object.keys(en) as (keyof Messages)[]).filter((k) => JSON.stringify(messages[k]) === JSON.stringify(en[k]));
+    const same = (en as (keyof Messages)[]).filter((k) => messages[k] === k);
     // Words that are the same in that language ("Pause", "Live", "Volume", "Offline").
     expect(same.length, `${lang}: ${same.join(', ')}`).toBeLessThanOrEqual(4);
   });
@@ -59,19 +91,38 @@ describe('languageOf', () => {
 });
 
 describe('format', () => {
-  it('fills parameters and writes numbers the language\'s way', () => {
-    expect(format(en, 'en', 'showAll', { n: 1234 })).toBe('Show all 1,234 episodes');
-    expect(format(de, 'de', 'showAll', { n: 1234 })).toBe('Alle 1.234 Folgen zeigen');
-    expect(format(en, 'en', 'nowPlayingBy', { title: 'A {n}', artist: 'B' })).toBe('Now playing: A {n} by B');
+  it("fills parameters and writes numbers the language's way", () => {
+    expect(format(null, 'en', 'Show all {n} episodes', { n: 1234 })).toBe('Show all 1,234 episodes');
+    expect(format(de, 'de', 'Show all {n} episodes', { n: 1234 })).toBe('Alle 1.234 Folgen zeigen');
+    // A parameter's own braces are text, never parameters.
+    expect(format(null, 'en', 'Now playing: {title} by {artist}', { title: 'A {n}', artist: 'B' })).toBe('Now playing: A {n} by B');
+    expect(format(de, 'de', 'Now playing: {title} by {artist}', { title: 'A', artist: 'B {title}' })).toBe('Jetzt läuft: A von B {title}');
   });
 
-  it('picks the plural form by the language\'s rules', () => {
-    expect(format(en, 'en', 'listeners', { n: 1 })).toBe('1 listener');
-    expect(format(en, 'en', 'listeners', { n: 0 })).toBe('0 listeners');
-    expect(format(ar, 'ar', 'listeners', { n: 2 })).toBe('مستمعان');
+  it("picks the plural form by the language's rules; English's singular forms are EN_ONE's", () => {
+    expect(format(null, 'en', '{n} listeners', { n: 1 })).toBe('1 listener');
+    expect(format(null, 'en', '{n} listeners', { n: 0 })).toBe('0 listeners');
+    expect(format(null, 'en', '{i} of {n} matches', { i: 1, n: 1 })).toBe('1 of 1 match');
+    expect(format(null, 'en', '{i} of {n} matches', { i: 2, n: 3 })).toBe('2 of 3 matches');
+    expect(format(ar, 'ar', '{n} listeners', { n: 2 })).toBe('مستمعان');
     // Digits as Intl writes them for Arabic here (Arabic-Indic or Latin, by the engine's CLDR).
-    expect(format(ar, 'ar', 'listeners', { n: 3 })).toBe(`${(3).toLocaleString('ar')} مستمعين`);
-    expect(format(ar, 'ar', 'listeners', { n: 11 })).toBe(`${(11).toLocaleString('ar')} مستمعًا`);
-    expect(format(fr, 'fr', 'listeners', { n: 1e6 })).toBe(`${(1e6).toLocaleString('fr')} d’auditeurs`);
+    expect(format(ar, 'ar', '{n} listeners', { n: 3 })).toBe(`${(3).toLocaleString('ar')} مستمعين`);
+    expect(format(ar, 'ar', '{n} listeners', { n: 11 })).toBe(`${(11).toLocaleString('ar')} مستمعًا`);
+    expect(format(fr, 'fr', '{n} listeners', { n: 1e6 })).toBe(`${(1e6).toLocaleString('fr')} d’auditeurs`);
+  });
+
+  it('every English plural has its singular, and only plurals do', () => {
+    for (const [key, one] of Object.entries(EN_ONE)) {
+      expect(listener as readonly string[]).toContain(key);
+      expect(typeof de[key as MessageKey], key).toBe('object');
+      expect(params(one!)).toEqual(params(key));
+    }
+    const plurals = Object.entries(de).filter(([, m]) => typeof m !== 'string').map(([k]) => k);
+    expect(plurals.sort()).toEqual(Object.keys(EN_ONE).sort());
+  });
+
+  it('an English setup message reads as itself; a language has its own words for it', () => {
+    expect(format(null, 'en', enSetup.not_found)).toBe(enSetup.not_found);
+    expect(format(de, 'de', enSetup.not_found)).not.toBe(enSetup.not_found);
   });
 });

@@ -17,7 +17,7 @@ import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
 import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
-import { publicApi } from './public-api.ts';
+import { publicApi, publicCors } from './public-api.ts';
 import { ApiFailure, errorResponse } from './respond.ts';
 import { DEMO_TOKENS, seedStore } from './seed.ts';
 import { PAGE_CSP, serveStatic } from './static-files.ts';
@@ -173,6 +173,8 @@ export function createApp(options: AppOptions = {}): MockApp {
     });
   });
 
+  // Audio and transcripts: CORS for every origin, preflights answered (a page's fetch may send one).
+  app.use('/media/*', publicCors);
   app.get('/media/:file', (c) => {
     const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
     const episode = id ? store.episode(id) : undefined;

@@ -36,7 +36,7 @@ export async function getJson(url: string, valid: (v: unknown) => boolean, signa
   let res: Response;
   let body: unknown;
   try {
-    res = await fetch(url, { signal, cache: fresh ? 'no-cache' : 'default', headers: { Accept: 'application/json' } });
+    res = await fetch(url, { signal, cache: fresh ? 'no-cache' : undefined, headers: { Accept: 'application/json' } });
     body = await res.json().catch(() => null);
   } catch {
     throw new CastletError('network');

@@ -10,17 +10,14 @@ export function clock(seconds: number): string {
 /** `n` of `unit` spelt out in `locale` ("3 minutes", "3 Minuten"). */
 const unit = (locale: string, n: number, unit: string) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
 
-/**
- * "3 minutes 5 seconds" in the listener's language, for screen readers; `coarse` leaves out
- * the seconds of anything a minute or longer (an episode's length).
- */
-export function spoken(seconds: number, locale = 'en', coarse = false): string {
+/** "3 minutes 5 seconds" in the listener's language, for screen readers. */
+export function spoken(seconds: number, locale = 'en'): string {
   const s = Math.max(0, Math.floor(seconds || 0));
   const parts: string[] = [];
   if (s >= 3600) parts.push(unit(locale, Math.floor(s / 3600), 'hour'));
   const m = Math.floor((s % 3600) / 60);
   if (m) parts.push(unit(locale, m, 'minute'));
-  if ((s % 60 && !(coarse && parts.length)) || !parts.length) parts.push(unit(locale, s % 60, 'second'));
+  if (s % 60 || !parts.length) parts.push(unit(locale, s % 60, 'second'));
   return parts.join(' ');
 }
 

@@ -50,10 +50,6 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
-  /** `rtl` for a right-to-left language (Arabic); otherwise undefined: the direction is inherited. */
-  get dir(): 'rtl' | undefined {
-    return this.lang === 'ar' ? 'rtl' : undefined;
-  }
 
   /** The English message `text` in the host's language. */
   t(text: MessageKey | SetupText, vars?: Record<string, string | number>): string {

@@ -122,10 +122,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     }
   }
 
-  /** The English message `text` in the listener's language. */
-  protected t(text: MessageKey | SetupText, vars?: Record<string, string | number>): string {
-    return this.locale.t(text, vars);
-  }
+  /** The English message `text` in the listener's language (bound: panels get it as it is). */
+  protected readonly t = (text: MessageKey | SetupText, vars?: Record<string, string | number>): string => this.locale.t(text, vars);
 
   /** A panel's chunk, loaded (and its styles added) the first time it is asked for. */
   protected async panel<M extends Panel>(name: string, chunk: () => Promise<M>): Promise<M> {
@@ -243,7 +241,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   protected override render(): TemplateResult {
     const e = this.error;
-    return html`<div part="base" dir=${this.locale.dir ?? nothing}>
+    // Right to left for Arabic (the only such language here); otherwise the direction is inherited.
+    return html`<div part="base" dir=${this.locale.lang === 'ar' ? 'rtl' : nothing}>
       ${this.renderPlayer()}
       ${e
         ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>

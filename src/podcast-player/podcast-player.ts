@@ -19,7 +19,7 @@ const transcriptPanel = () => import('./transcript.js');
 const sharing = () => import('./sharing.js');
 /** The list rows: a chunk, asked for when a podcast player is created. */
 const lists = () => import('./lists.js');
-const KIT: Kit = { ...LIT, clock, day };
+const KIT: Kit = { html, nothing, clock, day };
 /** Keeps an empty line its height while loading. */
 const NBSP = '\u00a0';
 /** Slider keys: seconds to move. */
@@ -156,7 +156,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     if (moment && this.data) {
       // A share link: that episode at that time, ready to play (unless this player is pinned to another).
       this.#shared = null;
-      if ((!this.episode || this.episode === moment.episode) && this.data.episodes.some((e) => e.id === moment.episode)) {
+      if ((this.episode || moment.episode) === moment.episode && this.data.episodes.some((e) => e.id === moment.episode)) {
         this.chosen = moment.episode;
         this.#pending = moment.t;
       }
@@ -184,7 +184,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   async #share() {
     const ep = this.current!;
     const t = this.position;
-    this.#tell(await (await this.panel('sharing', sharing)).share(ep.title, ep.id, t, (k) => this.t(k)));
+    this.#tell(await (await this.panel('sharing', sharing)).share(ep.title, ep.id, t, this.t));
   }
 
   /** Shows what a share or copy did, and says it to screen readers. */
@@ -273,7 +273,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <div class="grow">
           <p class="muted clip">${show?.title ?? NBSP}</p>
           ${ep ? html`<h2 part="title">${ep.title}</h2>` : html`<h2 class="skeleton"></h2>`}
-          <p class="muted">${ep ? `${day(ep.published_at, lang)} · ${spoken(ep.duration, lang, true)}` : NBSP}</p>
+          <p class="muted">${ep ? `${day(ep.published_at, lang)} · ${clock(ep.duration)}` : NBSP}</p>
         </div>
       </div>
       <p class="description">${ep?.description}</p>
@@ -306,7 +306,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
       ${ep?.transcript_url
         ? html`<details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
             <summary>${this.t('Transcript')}</summary>
-            ${this.#panel()?.render(t, (to) => this.seek(to), (k, v) => this.t(k, v))}
+            ${this.#panel()?.render(t, (to) => this.seek(to), this.t)}
           </details>`
         : nothing}
       ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
@@ -314,17 +314,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <button part="share" ?disabled=${none} @click=${this.#share}>${this.t('Share this moment')}</button>
         <details part="subscribe" @toggle=${this.opens('sharing', sharing)}>
           <summary>${this.t('Subscribe')}</summary>
-          ${(this.panels.sharing as Awaited<ReturnType<typeof sharing>> | undefined)?.renderSubscribe(LIT, this.#feed, (k) => this.t(k), (k) => this.#tell(this.t(k)))}
+          ${(this.panels.sharing as Awaited<ReturnType<typeof sharing>> | undefined)?.renderSubscribe(LIT, publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), this.t, (k) => this.#tell(this.t(k)))}
         </details>
       </div>
-      ${this.note ? html`<p class="muted note">${this.note}</p>` : nothing}
+      ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
     `;
   }
 
-  /** The show's RSS feed, for podcast apps. */
-  get #feed(): string {
-    return publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel);
-  }
 
   #renderChapters(ep: Episode | undefined, t: number) {
     const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.play());

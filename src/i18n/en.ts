@@ -43,7 +43,7 @@ export const en = [
   'Copy the feed address',
   'Feed address copied',
   'Copying was blocked: select the address and copy it.',
-  'Starting as soon as the player has loaded…',
+  'Starting when loaded…',
   // Errors the listener may read: shown in the widget (English in src/internal/errors.ts).
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

@@ -251,7 +251,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
         : this.audio.retries && this.audio.buffering && !this.offline
           ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
           : this.early
-            ? html`<p part="message" role="status">${this.t('Starting as soon as the player has loaded…')}</p>`
+            ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
             : nothing}
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
     </div>`;

@@ -58,7 +58,9 @@ export const playerStyles = css`
   ol {
     margin: 0;
   }
+  /* Server text (titles, descriptions) takes its direction from its own words, in either layout. */
   h2 {
+    unicode-bidi: plaintext;
     font-size: 1.05em;
     font-weight: 650;
     line-height: 1.25;

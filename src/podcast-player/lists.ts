@@ -7,7 +7,10 @@
  */
 import type { TemplateResult, css as Css } from 'lit';
 import type { Chapter, Episode } from '../internal/api-types.js';
+import type { MessageKey } from '../i18n/en.js';
 import type { Lit } from '../internal/player-element.js';
+
+type Say = (text: MessageKey, vars?: Record<string, string | number>) => string;
 
 /** What the rows need of the player: Lit, and its formats (the chunk imports nothing from the bundle). */
 export interface Kit extends Lit {
@@ -18,10 +21,10 @@ export interface Kit extends Lit {
 const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string) =>
   html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip">${title}</span><span class="muted">${time}</span></button></li>`;
 
-/** The chapters of `ep`, chapter `now` current; `pick(c)` when one is chosen. `none` says there are none. */
-export function chapters(kit: Kit, ep: Episode | undefined, now: number, none: string, pick: (c: Chapter) => void): TemplateResult[] | TemplateResult | undefined {
+/** The chapters of `ep`, chapter `now` current; `pick(c)` when one is chosen. */
+export function chapters(kit: Kit, ep: Episode | undefined, now: number, say: Say, pick: (c: Chapter) => void): TemplateResult[] | TemplateResult | undefined {
   const list = ep?.chapters;
-  if (ep && !list?.length) return kit.html`<li class="muted">${none}</li>`;
+  if (ep && !list?.length) return kit.html`<li class="muted">${say('No chapters in this episode.')}</li>`;
   return list?.map((c, i) => row(kit, 'chapter', i === now, () => pick(c), c.title, kit.clock(c.start)));
 }
 
@@ -30,12 +33,12 @@ const LIST = 20;
 
 /**
  * The episode list, `current` marked, dates in `locale`; `pick(e)` when one is chosen. Long
- * feeds show the first LIST and a button labelled `more` (empty: show them all) that calls `all()`.
+ * feeds show the first LIST unless `whole`, and a "Show all" button that calls `all()`.
  */
-export function episodes(kit: Kit, list: Episode[], current: Episode | undefined, locale: string, pick: (e: Episode) => void, more: string, all: () => void): TemplateResult {
+export function episodes(kit: Kit, list: Episode[], current: Episode | undefined, locale: string, pick: (e: Episode) => void, say: Say, whole: boolean, all: () => void): TemplateResult {
   const { html } = kit;
-  const shown = more ? list.slice(0, LIST) : list;
-  return html`<ol>${shown.map((e) => row(kit, 'episode', e === current, () => pick(e), e.title, `${kit.day(e.published_at, locale)} · ${kit.clock(e.duration)}`))}</ol>${shown.length < list.length ? html`<button class="more" @click=${all}>${more}</button>` : ''}`;
+  const shown = whole ? list : list.slice(0, LIST);
+  return html`<ol>${shown.map((e) => row(kit, 'episode', e === current, () => pick(e), e.title, `${kit.day(e.published_at, locale)} · ${kit.clock(e.duration)}`))}</ol>${shown.length < list.length ? html`<button class="more" @click=${all}>${say('Show all {n} episodes', { n: list.length })}</button>` : ''}`;
 }
 
 export const styles = (css: typeof Css) => css`

@@ -18,6 +18,7 @@ export const podcastStyles = css`
     overflow: hidden;
   }
   .description {
+    unicode-bidi: plaintext;
     font-size: .92em;
     min-height: 2lh;
   }

@@ -326,13 +326,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.play());
     // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
     // prettier-ignore
-    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters(KIT, ep, currentChapter(ep?.chapters ?? [], t), this.t('No chapters in this episode.'), pick)}</ol>`;
+    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters(KIT, ep, currentChapter(ep?.chapters ?? [], t), this.t, pick)}</ol>`;
   }
 
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
       <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
-      ${this.#lists?.episodes(KIT, list, current, lang, (e) => this.#choose(e), this.showAll ? '' : this.t('Show all {n} episodes', { n: list.length }), () => (this.showAll = true)) ?? html`<ol></ol>`}
+      ${this.#lists?.episodes(KIT, list, current, lang, (e) => this.#choose(e), this.t, this.showAll, () => (this.showAll = true)) ?? html`<ol></ol>`}
     </details>`;
   }
 

@@ -62,6 +62,13 @@ export function renderSubscribe({ html }: Lit, feed: string, say: Say, copied: (
 }
 
 export const styles = (css: typeof Css) => css`
+  /* Open, the panel takes the whole width, below the Share button. */
+  .tools {
+    flex-wrap: wrap;
+  }
+  [part~=subscribe][open] {
+    flex-basis: 100%;
+  }
   .feed {
     display: flex;
     gap: 6px;

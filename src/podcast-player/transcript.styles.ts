@@ -25,12 +25,15 @@ export const transcriptStyles = (css: typeof Css) => css`
     border-radius: 999px;
   }
   [part~='transcript'] ol {
+    border-top: 1px solid var(--_border);
+    padding-top: 4px;
     max-height: calc(6 * 2.6em);
     overflow-y: auto;
     position: relative;
   }
   [part~='cue'] {
     display: block;
+    place-items: normal;
     width: 100%;
     text-align: start;
     border-radius: 8px;

@@ -199,7 +199,7 @@ describe('Play before the data', () => {
     play.click();
     await el.updateComplete;
     expect(play.getAttribute('aria-label')).toBe('Pause');
-    expect(text(el, '[part~=message]')).toMatch(/Starting as soon as the player has loaded/);
+    expect(text(el, '[part~=message]')).toMatch(/Starting when loaded/);
     await until(() => expect(el.state).toBe('playing'));
     expect(el.media.src).toMatch(/^http:\/\/127\.0\.0\.1:9\/listen\/main\?t=/);
     expect(q(el, '[part~=message]')).toBeNull();

@@ -115,7 +115,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   constructor() {
     super(false, isPodcastFeed);
     void this.panel('lists', lists);
-    if (location.hash.includes('castlet-episode=')) void this.panel('sharing', sharing).then((m) => (this.#shared = m.sharedMoment(location.hash)));
+    if (location.hash.includes('castlet-episode='))
+      void this.panel('sharing', sharing).then((m) => {
+        this.#shared = m.sharedMoment(location.hash);
+        this.requestUpdate();
+      });
     this.media.addEventListener('timeupdate', () => this.#progress());
     this.media.addEventListener('pause', () => this.#save());
     this.media.addEventListener('ended', () => {
@@ -303,7 +307,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
           : html`<span part="download"></span>`}
       </div>
       ${this.#renderChapters(ep, t)}
-      ${ep?.transcript_url
+      ${!ep || ep.transcript_url
         ? html`<details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
             <summary>${this.t('Transcript')}</summary>
             ${this.#panel()?.render(t, (to) => this.seek(to), this.t)}
@@ -320,7 +324,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
       ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
     `;
   }
-
 
   #renderChapters(ep: Episode | undefined, t: number) {
     const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.play());

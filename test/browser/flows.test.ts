@@ -45,6 +45,8 @@ function readWidget(sel: string) {
     message: text('message'),
     seekValue: seek ? Number(seek.value) : null,
     speed: root?.querySelector<HTMLSelectElement>('select[part=speed]')?.value ?? null,
+    /** Chapter and episode rows (they come with a chunk, beside the data). */
+    rows: root?.querySelectorAll('[part=chapter], [part=episode]').length ?? 0,
   };
 }
 
@@ -148,6 +150,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
     async function openPodcast() {
       const p = await env.open(embedPage(env.mock, podcastTag));
       await waitState(p, PODCAST, 'ready');
+      await waitWidget(p, PODCAST, 'the list rows (a chunk)', (w) => w.rows > 0);
       await p.evaluate(recordEvents, PODCAST);
       return p;
     }
@@ -321,6 +324,18 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
     });
 
+    test('a share link opened in a fresh page shows that episode at that time, ready to play; Play starts there', async () => {
+      const ep = (await env.publicGet('podcasts')).episodes[1] as Episode;
+      const page = env.pages.add(embedPage(env.mock, podcastTag));
+      const p = await env.visit(`${page}#castlet-episode=${encodeURIComponent(ep.id)}&castlet-t=61`);
+      const w = await waitWidget(p, PODCAST, `${ep.title} at 61 s`, (x) => x.state === 'ready' && x.title === ep.title && x.seekValue === 61);
+      // Ready, not playing: no audio asked for before the listener presses Play.
+      expect(w.src).toBeNull();
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      const playing = await waitPlaying(p, PODCAST, 61.3, 15_000);
+      expect(playing.t).toBeLessThan(67);
+    });
+
     test('the demo page under its strict CSP: both widgets ready and styled, Play works, no violation', async () => {
       const res = await fetch(`${env.mock}/`);
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
@@ -344,6 +359,26 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitPlaying(p, stream, 0.3, 20_000);
       await p.click(`${stream} >>> button[part=play]`);
       await waitState(p, stream, 'ready');
+      // The on-demand parts load under the same policy, styles included: the transcript (and its
+      // WebVTT), subscribe, the recent tracks, a language.
+      const podcast = '#widgets podcast-player';
+      await p.click(`${podcast} >>> details[part=transcript] summary`);
+      await p.click(`${podcast} >>> details[part=subscribe] summary`);
+      await p.click(`${stream} >>> details[part=history] summary`);
+      await p.evaluate((sel) => document.querySelector(sel)!.setAttribute('lang', 'de'), podcast);
+      const parts = await p.waitFor(
+        ([pod, live]) => {
+          const root = document.querySelector(pod!)!.shadowRoot!;
+          const cue = root.querySelector('[part=cue]');
+          const link = root.querySelector('[part=subscribe] a');
+          const play = root.querySelector('[part=play]')?.getAttribute('aria-label');
+          if (!cue || !link || !document.querySelector(live!)!.shadowRoot!.querySelector('[part~=history] li') || play !== 'Abspielen') return null;
+          return { cue: getComputedStyle(cue).display, link: getComputedStyle(link).display };
+        },
+        [podcast, stream] as const,
+        { what: 'the transcript, subscribe and recent tracks panels, styled, and German words', timeout: 10_000 },
+      );
+      expect(parts, 'chunk styles apply (adopted stylesheets)').toEqual({ cue: 'block', link: 'inline-block' });
       expect(await p.evaluate(() => (window as unknown as { violations: string[] }).violations, null)).toEqual([]);
       expect(p.problems ?? []).toEqual([]);
       mkdirSync(REPORTS, { recursive: true });
@@ -354,6 +389,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
       await waitState(p, STREAM, 'ready');
       await waitState(p, PODCAST, 'ready');
+      await waitWidget(p, PODCAST, 'the list rows (a chunk)', (w) => w.rows > 0);
       const controls = await p.evaluate(
         () =>
           ['stream-player', 'podcast-player'].flatMap((tag) =>

@@ -90,7 +90,8 @@ describe('<stream-player> in Chromium', () => {
       { timeout: 2000, polling: 20 },
     );
     expect(await partText(t, 'artist')).toBe(artist);
-    // A second change pushes the hostile track into the history list as well.
+    // A second change pushes the hostile track into the history list as well (open: its rows are a chunk).
+    await t.page.click(`${EL} [part=history] summary`);
     await env.owner('setNowPlaying', { title: 'Safe Song', artist: 'Nobody' });
     await t.page.waitForFunction(
       (sel) => document.querySelector(sel)?.shadowRoot?.querySelector('[part=history]')?.textContent?.includes('<img src=x'),
@@ -174,6 +175,7 @@ describe('<stream-player> in Chromium', () => {
     await waitForState(t.page, EL, 'ready');
     // Open the recent tracks so axe sees them too.
     await t.page.click(`${EL} [part=history] summary`);
+    await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] li'), EL);
     for (const colorScheme of ['light', 'dark'] as const) {
       await t.page.emulateMedia({ colorScheme });
       const violations = await axeViolations(t.page);

@@ -1,5 +1,7 @@
 // Makes the README's screenshots: the demo page with both widgets, the radio playing —
-// docs/demo.png (light), docs/demo-dark.png (dark), docs/demo-phone.png (a 360 px phone).
+// docs/demo.png (light), docs/demo-dark.png (dark), docs/demo-phone.png (a 360 px phone) —
+// and the widgets alone: docs/transcript.png (the transcript open, playing, a search) and
+// docs/arabic.png (lang="ar", right to left, every panel open).
 // Run after `npm run build`:  npx tsx scripts/screenshot.ts
 // With `pngquant` installed (Debian: apt-get install pngquant) the PNGs are quantized: they are committed.
 import { execFileSync } from 'node:child_process';
@@ -45,6 +47,34 @@ try {
     console.log(`wrote ${path}`);
     await context.close();
   }
+  // The widgets alone, with their on-demand parts open.
+  const context = await browser.newContext({ viewport: { width: 1040, height: 1500 }, colorScheme: 'light' });
+  for (const [path, lang] of [
+    ['docs/transcript.png', ''],
+    ['docs/arabic.png', 'ar'],
+  ] as const) {
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    const pod = '#widgets podcast-player';
+    await page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=episode]'), pod);
+    if (lang) await page.$$eval('#widgets stream-player, #widgets podcast-player', (els, l) => els.forEach((el) => el.setAttribute('lang', l)), lang);
+    await page.$eval(pod, (el) => (el as HTMLElement & { seek(t: number): void }).seek(52));
+    await page.click(`${pod} >> details[part=transcript] summary`);
+    await page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]'), pod);
+    if (lang) {
+      await page.click(`${pod} >> details[part=subscribe] summary`);
+      await page.click('#widgets stream-player >> details[part=history] summary');
+    } else {
+      await page.fill(`${pod} >> [part=transcript] input`, 'robin');
+    }
+    await page.waitForTimeout(500);
+    await page.mouse.move(0, 0);
+    await page.locator('#widgets').screenshot({ path, animations: 'disabled' });
+    quantize(path);
+    console.log(`wrote ${path}`);
+    await page.close();
+  }
+  await context.close();
 } finally {
   await browser.close();
   await server.close();

@@ -35,6 +35,7 @@ export default {
   'Reconnecting…': 'جارٍ إعادة الاتصال…',
   'Transcript': 'النص المكتوب',
   'The transcript could not be loaded.': 'تعذّر تحميل النص المكتوب.',
+  'This episode has no transcript.': 'لا يوجد نص مكتوب لهذه الحلقة.',
   'Search the transcript': 'البحث في النص المكتوب',
   'Previous match': 'النتيجة السابقة',
   'Next match': 'النتيجة التالية',

@@ -27,6 +27,7 @@ export default {
   'Reconnecting…': 'Verbindung wird wiederhergestellt…',
   'Transcript': 'Transkript',
   'The transcript could not be loaded.': 'Das Transkript konnte nicht geladen werden.',
+  'This episode has no transcript.': 'Diese Folge hat kein Transkript.',
   'Search the transcript': 'Im Transkript suchen',
   'Previous match': 'Vorheriger Treffer',
   'Next match': 'Nächster Treffer',

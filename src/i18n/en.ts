@@ -32,6 +32,7 @@ export const en = [
   'Reconnecting…',
   'Transcript',
   'The transcript could not be loaded.',
+  'This episode has no transcript.',
   'Search the transcript',
   'Previous match',
   'Next match',

@@ -27,6 +27,7 @@ export default {
   'Reconnecting…': 'Reconectando…',
   'Transcript': 'Transcripción',
   'The transcript could not be loaded.': 'No se pudo cargar la transcripción.',
+  'This episode has no transcript.': 'Este episodio no tiene transcripción.',
   'Search the transcript': 'Buscar en la transcripción',
   'Previous match': 'Resultado anterior',
   'Next match': 'Resultado siguiente',

@@ -27,6 +27,7 @@ export default {
   'Reconnecting…': 'Reconnexion…',
   'Transcript': 'Transcription',
   'The transcript could not be loaded.': 'La transcription n’a pas pu être chargée.',
+  'This episode has no transcript.': 'Cet épisode n’a pas de transcription.',
   'Search the transcript': 'Rechercher dans la transcription',
   'Previous match': 'Résultat précédent',
   'Next match': 'Résultat suivant',

@@ -27,6 +27,7 @@ export default {
   'Reconnecting…': 'Reconectando…',
   'Transcript': 'Transcrição',
   'The transcript could not be loaded.': 'Não foi possível carregar a transcrição.',
+  'This episode has no transcript.': 'Este episódio não tem transcrição.',
   'Search the transcript': 'Pesquisar na transcrição',
   'Previous match': 'Resultado anterior',
   'Next match': 'Próximo resultado',

@@ -307,12 +307,10 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
           : html`<span part="download"></span>`}
       </div>
       ${this.#renderChapters(ep, t)}
-      ${!ep || ep.transcript_url
-        ? html`<details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
-            <summary>${this.t('Transcript')}</summary>
-            ${this.#panel()?.render(t, (to) => this.seek(to), this.t)}
-          </details>`
-        : nothing}
+      <details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
+        <summary>${this.t('Transcript')}</summary>
+        ${this.#panel()?.render(t, (to) => this.seek(to), this.t)}
+      </details>
       ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
       <div class="row tools">
         <button part="share" ?disabled=${none} @click=${this.#share}>${this.t('Share this moment')}</button>

@@ -38,7 +38,7 @@ export class Transcript implements ReactiveController {
   private shown = -1;
   private abort?: AbortController;
 
-  /** The WebVTT shown: the current episode's. */
+  /** The WebVTT shown: the current episode's ('' when it has none; undefined before a look). */
   url?: string;
 
   constructor(
@@ -51,14 +51,14 @@ export class Transcript implements ReactiveController {
 
   /** Follows the episode on show: another episode's transcript loads in its place. */
   hostUpdate(): void {
-    const url = this.host.current?.transcript_url;
-    if (!url || url === this.url) return;
+    const url = this.host.current?.transcript_url ?? '';
+    if (url === this.url) return;
     this.abort?.abort();
     this.url = url;
     this.cues = null;
     this.failed = false;
     this.shown = -1;
-    void this.load(url);
+    if (url) void this.load(url);
   }
 
   hostDisconnected(): void {
@@ -108,7 +108,7 @@ export class Transcript implements ReactiveController {
 
   render(t: number, seek: (t: number) => void, say: Say): TemplateResult {
     const { html, nothing } = this.lit;
-    if (this.failed) return html`<p class="muted">${say('The transcript could not be loaded.')}</p>`;
+    if (!this.url || this.failed) return html`<p class="muted">${say(this.url ? 'The transcript could not be loaded.' : 'This episode has no transcript.')}</p>`;
     const cues = this.cues;
     if (!cues) return html`<p class="skeleton muted"></p>`;
     const now = cueAt(cues, t);

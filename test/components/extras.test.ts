@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
@@ -108,6 +108,20 @@ describe('<podcast-player> transcript', () => {
     const otherCues = vttOf(other.id);
     all(el, '[part=episode]')[1]!.click();
     await until(() => expect(all(el, '[part=cue]')[0]?.textContent).toContain(otherCues[0]!.text));
+    el.media.pause();
+  });
+
+  it('an episode without a transcript says so when the panel is opened', async () => {
+    const { id } = await mock.owner('addPodcast', { title: 'Notes without words', duration: 60, chapters: [] });
+    onTestFinished(() => mock.owner('deletePodcast', { id }));
+    const el = await mount<PodcastPlayer>('podcast-player', mock.url);
+    await ready(el);
+    expect(el.current?.title).toBe('Notes without words');
+    openDetails(el, 'transcript');
+    await until(() => expect(q(el, '[part=transcript]').textContent).toContain('This episode has no transcript.'));
+    // The one with words shows its own.
+    all(el, '[part=episode]')[1]!.click();
+    await until(() => expect(all(el, '[part=cue]').length).toBe(cues.length));
     el.media.pause();
   });
 });

@@ -52,7 +52,7 @@ export function renderSubscribe({ html }: Lit, feed: string, say: Say, copied: (
       () => copied('Copying was blocked: select the address and copy it.'),
     );
   return html`<div class="feed">
-      <input readonly aria-label="RSS" .value=${feed} @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
+      <input readonly dir="ltr" aria-label="RSS" .value=${feed} @focus=${(e: Event) => (e.target as HTMLInputElement).select()} />
       <button @click=${copy}>${say('Copy the feed address')}</button>
     </div>
     <ul>

@@ -34,6 +34,8 @@ export const transcriptStyles = (css: typeof Css) => css`
   [part~='cue'] {
     display: block;
     place-items: normal;
+    /* Spoken words take their direction from themselves, in either layout. */
+    unicode-bidi: plaintext;
     width: 100%;
     text-align: start;
     border-radius: 8px;

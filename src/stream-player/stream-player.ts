@@ -25,6 +25,7 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
  * @attr channel - Channel id; the account's first channel when omitted.
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | offline | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
+ * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.

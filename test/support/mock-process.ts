@@ -3,6 +3,7 @@
  * stops it after them. `logs` collects its request log lines.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,9 @@ import { afterAll, beforeAll } from 'vitest';
 // Paths from strings: happy-dom replaces the global URL in component tests.
 const here = dirname(fileURLToPath(import.meta.url));
 const CHILD = join(here, 'mock-child.ts');
-const TSX = join(here, '../../node_modules/tsx/dist/cli.mjs');
+// tsx by Node's resolution, not a path into ./node_modules: Stryker's sandbox has no
+// node_modules link when the checkout's node_modules is itself a symlink (a git worktree).
+const TSX = createRequire(join(here, 'mock-process.ts')).resolve('tsx/cli');
 
 export interface MockProcess {
   readonly url: string;

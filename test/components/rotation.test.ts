@@ -21,7 +21,8 @@ it('stops playing and says "not valid" when the tokens are reset', async () => {
   await until(() => expect(stream.state).toBe('error'));
   expect(stream.media.getAttribute('src')).toBeNull();
   expect(pauses).toHaveLength(1);
-  expect(shadow(stream).querySelector('[part~=message]')!.textContent).toMatch(/not valid/);
+  // Its words come from an on-demand chunk, right after the state.
+  await until(() => expect(shadow(stream).querySelector('[part~=message]')!.textContent).toMatch(/not valid/));
 });
 
 it('says so when base-url is not an http(s) address', async () => {

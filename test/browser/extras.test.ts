@@ -102,6 +102,26 @@ describe('transcript', () => {
     expect(later.now, `the current cue moved on (t = ${later.t.toFixed(1)} s)`).toBeGreaterThan(first.now);
     expect(later).toMatchObject({ visible: true, panelScrolled: true, focus: 'play' });
     expect(await t.page.evaluate(() => window.scrollY)).toBe(scrolled);
+    // A click on a cue plays from its start.
+    const cue = await t.page.$eval(POD, (el) => {
+      const b = el.shadowRoot!.querySelectorAll<HTMLElement>('[part=cue]')[2]!;
+      b.click();
+      return (el as HTMLElement & { media: HTMLMediaElement }).media.currentTime;
+    });
+    const start = await t.page.$eval(POD, async (el) => {
+      const src = (el as HTMLElement & { current: { transcript_url: string } }).current.transcript_url;
+      const text = await (await fetch(src)).text();
+      const m = [...text.matchAll(/(\d\d):(\d\d)\.(\d\d\d) -->/g)][2]!;
+      return Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) / 1000;
+    });
+    expect(cue).toBeCloseTo(start, 1);
+    await t.page.waitForFunction(
+      ([sel, from]) => {
+        const m = (document.querySelector(sel!) as HTMLElement & { media: HTMLMediaElement }).media;
+        return !m.paused && m.currentTime > Number(from) + 0.3;
+      },
+      [POD, String(start)],
+    );
     await t.page.click(`${POD} >> button[part=play]`);
   });
 });

@@ -57,6 +57,8 @@ describe('events', () => {
     service.routes['/public/stream'] = [401, { error: 'invalid_token', error_description: 'reset' }];
     el.refresh();
     await until(() => expect(el.state).toBe('error'));
+    // A setup error is told once its words arrived (they are a chunk).
+    await until(() => expect(of('error')).toHaveLength(2));
 
     expect(seen.every((s) => s.bubbles && s.composed)).toBe(true);
     expect(of('statechange').map((s) => s.detail)).toEqual(['ready', 'playing', 'buffering', 'playing', 'ready', 'error'].map((state) => ({ state })));
@@ -75,6 +77,7 @@ describe('events', () => {
     service = await serve({ '/public/podcasts': podcastFeed(2) });
     const { el, of } = await nested<PodcastPlayer>('podcast-player', service.url);
     await until(() => expect(el.state).toBe('ready'));
+    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2));
     shadow(el).querySelectorAll<HTMLElement>('[part=episode]')[1].click();
     await until(() => expect(el.state).toBe('playing'));
     shadow(el).querySelectorAll<HTMLElement>('[part=chapter]')[1].click();

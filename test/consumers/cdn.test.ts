@@ -43,7 +43,7 @@ afterAll(async () => {
 describe('on-demand chunks', () => {
   it('are files beside the bundle, imported relative to its URL, within 3 KiB gzip', () => {
     const chunks = readdirSync(join(out, 'chunks'));
-    expect(chunks).toEqual([expect.stringMatching(/^lazy-part-[\w-]+\.js$/)]);
+    expect(chunks).toEqual(['lazy-part.js']);
     expect(readFileSync(join(out, 'lazy.js'), 'utf8')).toContain(`import(\`./chunks/${chunks[0]}\`)`);
     expect(gzipSync(readFileSync(join(out, 'chunks', chunks[0]!))).byteLength).toBeLessThanOrEqual(3 * 1024);
   });

@@ -363,6 +363,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       // WebVTT), subscribe, the recent tracks, a language.
       const podcast = '#widgets podcast-player';
       await p.click(`${podcast} >>> details[part=transcript] summary`);
+      // (The panel grows as its cues arrive: the next click waits, so that it lands where it aims.)
+      await p.waitFor((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]'), podcast, { what: 'the transcript cues' });
       await p.click(`${podcast} >>> details[part=subscribe] summary`);
       await p.click(`${stream} >>> details[part=history] summary`);
       await p.evaluate((sel) => document.querySelector(sel)!.setAttribute('lang', 'de'), podcast);

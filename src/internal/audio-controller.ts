@@ -152,8 +152,9 @@ export class AudioController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** The media clock; the start position while it reads 0 (before the metadata). */
   get currentTime(): number {
-    return this.media.currentTime || 0;
+    return this.media.currentTime || this.#at;
   }
 
   get duration(): number {
@@ -169,11 +170,11 @@ export class AudioController implements ReactiveController {
 
   #load(at: number) {
     // A new URL for a live stream, so no cache or old buffer can answer.
-    // A file starts at `at` by a media fragment: the engine begins there itself, with no seek
-    // racing the start (WebKitGTK's clock could stand still after one).
+    // A file starts at `at` by a media fragment alone: WebKitGTK makes a currentTime set before
+    // the metadata a second seek, which could stall its clock or land at 0 (duration not yet known).
     this.media.src = this.live ? `${this.#src}${this.#src.includes('?') ? '&' : '?'}t=${Date.now()}` : at ? `${this.#src}#t=${at}` : this.#src;
     this.#last = 0;
-    if ((this.#at = at)) this.media.currentTime = at;
+    this.#at = at;
   }
 
   #start() {
@@ -217,10 +218,12 @@ export class AudioController implements ReactiveController {
 
   #onMedia = (e: Event) => {
     const media = this.media;
-    switch (e.type) {
+    // Events still queued from a dropped source (release()) say nothing about the next one.
+    switch (media.src && e.type) {
       case 'loadedmetadata':
-        // WebKit drops a currentTime set before the metadata: apply the position again now.
-        if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
+        // An engine that did not start at the fragment: seek now. WebKitGTK may start a file before it
+        // knows its duration (~0 s), and then no seek gets past that: load it again (released: from `at`).
+        if (Math.abs(media.currentTime - this.#at) > 0.5) media.duration > 1 ? (media.currentTime = this.#at) : (this.#release(), this.#reconnect());
         break;
       case 'playing':
         this.#sound();

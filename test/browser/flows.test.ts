@@ -124,10 +124,7 @@ const currentChapters = (p: EnginePage) =>
 
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   // An engine this machine lacks: every flow is reported skipped, the reason in the suite's name.
-  // WebKitGTK here sometimes stalls right after starting an episode mid-file (readyState 4, not
-  // paused, the clock standing still; the widget's watchdog reloads it, and it may stall again):
-  // one retry for its flows, so that a rare stall does not fail CI. A flow that fails twice fails.
-  describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'flows', { retry: name === 'webkit' ? 1 : 0 }, () => {
+  describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'flows', () => {
     const env: EngineEnv = withEngine(name);
     let episode: Episode;
     beforeAll(async () => {

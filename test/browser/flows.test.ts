@@ -361,7 +361,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const podcast = '#widgets podcast-player';
       await p.click(`${podcast} >>> details[part=transcript] summary`);
       // (The panel grows as its cues arrive: the next click waits, so that it lands where it aims.)
-      await p.waitFor((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]'), podcast, { what: 'the transcript cues' });
+      await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]') || null, podcast, { what: 'the transcript cues' });
       await p.click(`${podcast} >>> details[part=subscribe] summary`);
       await p.click(`${stream} >>> details[part=history] summary`);
       await p.evaluate((sel) => document.querySelector(sel)!.setAttribute('lang', 'de'), podcast);

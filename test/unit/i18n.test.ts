@@ -29,18 +29,21 @@ const sources = (readdirSync(src, { recursive: true, encoding: 'utf8' }) as stri
   .map((f) => readFileSync(join(src, f), 'utf8'))
   .join('\n');
 
+/** Stryker's sandbox holds instrumented sources (no literal `t('…')` left): the scans are for the real ones. */
+const instrumented = sources.includes('stryMutAct');
+
 describe('English, the source', () => {
   it('has no message twice', () => {
     expect(new Set(en).size).toBe(en.length);
   });
 
-  it('every message is used by the widgets (none left over)', () => {
+  it.skipIf(instrumented)('every message is used by the widgets (none left over)', () => {
     const quoted = (m: string) => [`'${m.replace(/'/g, "\\'")}'`, `\`${m}\``];
     const unused = listener.filter((m) => !quoted(m).some((q) => sources.includes(q)));
     expect(unused).toEqual([]);
   });
 
-  it('every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)', () => {
+  it.skipIf(instrumented)('every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)', () => {
     const asked = [...sources.matchAll(/\b(?:t|say|copied)\(\s*'((?:[^'\\]|\\.)+)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
     expect(asked.length).toBeGreaterThan(20);
     for (const m of asked) expect(listener as readonly string[], m).toContain(m);

@@ -57,6 +57,8 @@ describe('<stream-player> on a bad network', () => {
     await waitForState(t.page, EL, 'ready');
     await t.page.click(`${EL} button[part=play]`);
     await waitForState(t.page, EL, 'playing');
+    // (The lock-screen code is a chunk, loaded at the first Play: the metadata follows the state.)
+    await t.page.waitForFunction(() => navigator.mediaSession.metadata !== null, undefined, { timeout: 5000 });
     const info = await env.publicGet('stream');
     const meta = await t.page.evaluate(() => {
       const m = navigator.mediaSession.metadata;
@@ -67,6 +69,6 @@ describe('<stream-player> on a bad network', () => {
     await t.page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Lock Screen Song', undefined, { timeout: 2000 });
     // A player that leaves the page gives the system controls back.
     await t.page.$eval(EL, (el) => el.remove());
-    expect(await t.page.evaluate(() => navigator.mediaSession.metadata)).toBeNull();
+    await t.page.waitForFunction(() => navigator.mediaSession.metadata === null, undefined, { timeout: 2000 });
   });
 });

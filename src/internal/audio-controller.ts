@@ -134,10 +134,10 @@ export class AudioController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** The playback speed; applied once sound flows. */
+  /** The playback speed; applied once sound flows, never while a seek is pending (see #sound). */
   set rate(rate: number) {
     this.#speed = rate;
-    if (this.playing) this.media.defaultPlaybackRate = this.media.playbackRate = rate;
+    if (this.playing) this.#sound();
   }
 
   /** Volume from 0 to 1; moving it unmutes. */

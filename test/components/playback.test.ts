@@ -232,6 +232,25 @@ describe('engine quirks, handled for every engine', () => {
     expect(el.media.playbackRate).toBe(1.5);
   });
 
+  it('a speed chosen while a seek is pending waits for it (WebKitGTK crashed on the rate set mid-seek)', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    quiet(el);
+    q(el, '[part=play]').click();
+    el.media.dispatchEvent(new Event('playing'));
+    await playing(el);
+    let seeking = true;
+    Object.defineProperty(el.media, 'seeking', { configurable: true, get: () => seeking });
+    const speed = q<HTMLSelectElement>(el, 'select[part=speed]');
+    speed.value = '1.25';
+    speed.dispatchEvent(new Event('change'));
+    expect(el.media.playbackRate).toBe(1);
+    seeking = false;
+    el.media.currentTime = 0.4;
+    el.media.dispatchEvent(new Event('timeupdate'));
+    expect(el.media.playbackRate).toBe(1.25);
+  });
+
   it('time advancing counts as playing, with or without a `playing` event', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);

@@ -42,3 +42,54 @@ describe('cueAt', () => {
     [99, 1],
   ])('t=%d → %d', (t, i) => expect(cueAt(cues(), t)).toBe(i));
 });
+
+describe('parseVtt: what the file format allows', () => {
+  it('reads hours, two-digit minutes and milliseconds (or none)', () => {
+    expect(parseVtt('WEBVTT\n\n01:02:03.500 --> 01:02:04.250\na\n\n10:05.000 --> 59:59.999\nb\n\n00:07 --> 00:09\nc').map((c) => [c.start, c.end])).toEqual([
+      [7, 9],
+      [605, 3599.999],
+      [3723.5, 3724.25],
+    ]);
+  });
+
+  it('gives the cues by start time whatever their order in the file', () => {
+    const cues = parseVtt('WEBVTT\n\n00:05.000 --> 00:06.000\nthird\n\n00:01.000 --> 00:02.000\nfirst\n\n00:09.000 --> 00:10.000\nlast\n\n00:03.000 --> 00:04.000\nsecond');
+    expect(cues.map((c) => c.text)).toEqual(['first', 'second', 'third', 'last']);
+  });
+
+  it('accepts a tab after WEBVTT, lone CR line ends and more than one blank line between blocks', () => {
+    expect(parseVtt('WEBVTT\tExported\r\r00:01.000 --> 00:02.000\ra\r\r\r\r00:03.000 --> 00:04.000\rb').map((c) => c.text)).toEqual(['a', 'b']);
+    expect(parseVtt('WEBVTT\n\n\n\n00:01.000 --> 00:02.000\na')).toHaveLength(1);
+  });
+
+  it('needs WEBVTT at the very start of the file', () => {
+    expect(parseVtt('\nWEBVTT\n\n00:01.000 --> 00:02.000\na')).toEqual([]);
+    expect(parseVtt('A WEBVTT\n\n00:01.000 --> 00:02.000\na')).toEqual([]);
+  });
+
+  it('reads no cue from the header block, nor a block whose timing is not on its first or second line', () => {
+    expect(parseVtt('WEBVTT\n00:01.000 --> 00:02.000\nin the header\n\nid\nmore\n00:03.000 --> 00:04.000\nnot a cue\n\n00:05.000 --> 00:06.000\nyes')).toEqual([
+      { start: 5, end: 6, speaker: '', text: 'yes' },
+    ]);
+  });
+
+  it('skips a cue whose start or end is not a time', () => {
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> soon\na\n\nnow --> 00:02.000\nb\n\n00:03.000 --> 00:04.000\nc').map((c) => c.text)).toEqual(['c']);
+  });
+
+  it('skips cues with no words (only tags or blanks)', () => {
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v Ann><i> </i>\n\n00:03.000 --> 00:04.000\n\u0020\n\n00:05.000 --> 00:06.000\nc')).toEqual([
+      { start: 5, end: 6, speaker: '', text: 'c' },
+    ]);
+  });
+
+  it('decodes the entities WebVTT names, leaves others as they are, and collapses white space', () => {
+    const [cue] = parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n  a&nbsp;b &lrm;c&rlm; &amp;&lt;&gt; &copy;   d\t\te  ');
+    // &nbsp; separates words like any white space (the collapse makes it a plain space).
+    expect(cue!.text).toBe('a b \u200ec\u200f &<> &copy; d e');
+  });
+
+  it('trims the speaker\'s name; a <v> tag without a name is no speaker', () => {
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v   Ann Lee  >hi\n\n00:03.000 --> 00:04.000\n<v>hey</v>').map((c) => c.speaker)).toEqual(['Ann Lee', '']);
+  });
+});

@@ -50,6 +50,14 @@ describe('English, the source', () => {
   });
 });
 
+describe.each(Object.entries({ en: Object.fromEntries(en.map((m) => [m, m])) as Messages, ...catalogues }))('%s: words', (lang, messages) => {
+  it('has words for every message and every plural form (an empty one would leave a control without a name)', () => {
+    for (const [key, m] of Object.entries(messages)) {
+      for (const form of forms(m)) expect(form.replace(/\{\w+\}/g, '').trim(), `${lang}.${key}`).not.toBe('');
+    }
+  });
+});
+
 describe.each(Object.entries(catalogues))('%s', (lang, messages) => {
   it('translates exactly the English messages', () => {
     expect(Object.keys(messages).sort()).toEqual([...en].sort());

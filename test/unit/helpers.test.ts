@@ -5,7 +5,7 @@ import { clock, spoken } from '../../src/internal/format.ts';
 import { checkToken } from '../../src/internal/tokens.ts';
 import { currentChapter } from '../../src/podcast-player/chapters.ts';
 import { CastletError, fromResponse, withMessage } from '../../src/internal/errors.ts';
-import { publicUrl } from '../../src/internal/api.ts';
+import { isHttp, publicUrl } from '../../src/internal/api.ts';
 
 describe('backoff', () => {
   it('doubles from base, is capped, and keeps half of each delay fixed (jitter on the rest)', () => {
@@ -101,6 +101,22 @@ describe('publicUrl', () => {
     }
     expect(error).toMatchObject({ code: 'missing_base_url', fatal: true });
   });
+
+  it.each(['ftp://radio.example/', 'javascript:alert(1)', '//radio.example', 'radio.example'])('base-url %s: invalid_base_url (fatal)', (base) => {
+    expect(() => publicUrl(base, 'stream', 't', '')).toThrow(expect.objectContaining({ code: 'invalid_base_url', fatal: true }));
+  });
+});
+
+describe('isHttp', () => {
+  it.each([
+    ['https://cdn.example/a.jpg', true],
+    ['HTTP://cdn.example/a.jpg', true],
+    ['javascript:alert("http://x")', false],
+    ['data:text/html,http://x', false],
+    ['//cdn.example/a.jpg', false],
+    ['', false],
+    [null, false],
+  ])('%j → %s', (url, ok) => expect(isHttp(url)).toBe(ok));
 });
 
 describe('format', () => {

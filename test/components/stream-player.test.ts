@@ -149,6 +149,23 @@ describe('<stream-player> playback', () => {
     expect(el.media.src).not.toBe(first); // the live edge, not the old buffer
   });
 
+  it('a player that leaves the page stops its sound and says so; one that was not playing says nothing', async () => {
+    const idle = await mount<StreamPlayer>('stream-player', mock.url);
+    const el = await mount<StreamPlayer>('stream-player', mock.url);
+    await ready(idle);
+    await ready(el);
+    const idlePauses = record(idle, 'castlet-pause');
+    const pauses = record(el, 'castlet-pause');
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    idle.remove();
+    el.remove();
+    expect(idlePauses).toEqual([]);
+    expect(pauses).toHaveLength(1);
+    expect(el.media.paused).toBe(true);
+    expect(el.media.getAttribute('src')).toBeNull();
+  });
+
   it('lets only one castlet player play at a time', async () => {
     const a = await mount<StreamPlayer>('stream-player', mock.url);
     const b = await mount<StreamPlayer>('stream-player', mock.url);

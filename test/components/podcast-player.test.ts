@@ -128,6 +128,20 @@ describe('<podcast-player> controls', () => {
     expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Pause');
   });
 
+  it('keeps the episode\'s file on Pause (unlike a live stream): nothing to download again', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', mock.url);
+    await ready(el);
+    el.seek(42);
+    q(el, '[part=play]').click();
+    await until(() => expect(el.state).toBe('playing'));
+    const src = el.media.src;
+    q(el, '[part=play]').click();
+    await el.updateComplete;
+    expect(el.state).toBe('ready');
+    expect(el.media.paused).toBe(true);
+    expect(el.media.getAttribute('src')).toBe(src);
+  });
+
   it('jumps to a chapter, marks it current, announces and fires castlet-chapterchange', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);

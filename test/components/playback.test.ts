@@ -372,3 +372,52 @@ describe('retries that cannot storm', () => {
     await until(() => expect(loads).toHaveLength(6), 600);
   }, 15_000);
 });
+
+describe('the end of the audio and a blocked start', () => {
+  it('an episode that plays to its end is done: Play shows again, castlet-pause fires, the file stays', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    const pauses = record(el, 'castlet-pause');
+    el.media.dispatchEvent(new Event('ended'));
+    await ready(el);
+    expect(pauses).toEqual([{ src: src('ep2') }]);
+    expect(el.media.getAttribute('src')).not.toBeNull();
+  });
+
+  it('a live stream that "ends" lost its connection: the player keeps the wish and reconnects', async () => {
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await ready(el);
+    q(el, '[part=play]').click();
+    await playing(el);
+    const first = el.media.src;
+    const pauses = record(el, 'castlet-pause');
+    el.media.dispatchEvent(new Event('ended'));
+    await until(() => expect(el.state).toBe('buffering'));
+    await until(() => expect(el.media.src).not.toBe(first), 3000);
+    expect(pauses).toEqual([]);
+  });
+
+  it('a start the browser blocks (autoplay policy) gives Play back to the listener', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    el.media.play = () => Promise.reject(new DOMException('no gesture', 'NotAllowedError'));
+    const pauses = record(el, 'castlet-pause');
+    q(el, '[part=play]').click();
+    await until(() => expect(pauses).toHaveLength(1));
+    await ready(el);
+    expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Play');
+  });
+
+  it('any other failure to start is not a pause: the player keeps trying', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    el.media.play = () => Promise.reject(new DOMException('decode', 'NotSupportedError'));
+    const pauses = record(el, 'castlet-pause');
+    q(el, '[part=play]').click();
+    await sleep(100);
+    expect(pauses).toEqual([]);
+    expect(el.state).not.toBe('ready');
+  });
+});

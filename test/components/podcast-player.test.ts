@@ -142,6 +142,27 @@ describe('<podcast-player> controls', () => {
     expect(el.media.getAttribute('src')).toBe(src);
   });
 
+  it('the system controls (lock screen, headset) skip back 15 s, forward 30 s and seek to a time', async () => {
+    const handlers: Record<string, ((d: { seekTime?: number }) => void) | null> = {};
+    Object.assign(globalThis, { MediaMetadata: class {} });
+    Object.defineProperty(navigator, 'mediaSession', {
+      configurable: true,
+      value: { metadata: null, setActionHandler: (action: string, h: (d: { seekTime?: number }) => void) => (handlers[action] = h) },
+    });
+    try {
+      const el = await mount<PodcastPlayer>('podcast-player', mock.url);
+      await ready(el);
+      el.seek(100);
+      q(el, '[part=play]').click();
+      await until(() => expect(handlers.seekforward).toBeTypeOf('function'));
+      const at = (action: string, d = {}) => (handlers[action]!(d), el.position);
+      expect([at('seekforward'), at('seekbackward'), at('seekto', { seekTime: 42 }), at('seekto')]).toEqual([130, 115, 42, 42]);
+    } finally {
+      delete (globalThis as { MediaMetadata?: unknown }).MediaMetadata;
+      delete (navigator as { mediaSession?: unknown }).mediaSession;
+    }
+  });
+
   it('jumps to a chapter, marks it current, announces and fires castlet-chapterchange', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);

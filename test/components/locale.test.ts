@@ -90,15 +90,19 @@ describe('LocaleController', () => {
   });
 
   it('ends in the language asked last, whichever chunk arrives first', async () => {
-    const el = await mount('fr');
-    await speaks(el, 'fr', fr.play);
-    // Portuguese is asked first (its chunk still to come), then French (already here).
-    el.setAttribute('lang', 'pt');
-    await sleep(0);
-    el.setAttribute('lang', 'fr');
-    await import('../../src/i18n/pt.ts'); // the Portuguese chunk has arrived
-    await sleep(50);
-    expect([el.locale.lang, shown(el)]).toEqual(['fr', fr.play]);
+    // A slow Portuguese chunk: asked first, it arrives after French was asked (and shown).
+    vi.doMock('../../src/i18n/pt.ts', async () => (await sleep(300), vi.importActual('../../src/i18n/pt.ts')));
+    try {
+      const el = await mount('fr');
+      await speaks(el, 'fr', fr.play);
+      el.setAttribute('lang', 'pt');
+      await sleep(50);
+      el.setAttribute('lang', 'fr');
+      await sleep(500);
+      expect([el.locale.lang, shown(el)]).toEqual(['fr', fr.play]);
+    } finally {
+      vi.doUnmock('../../src/i18n/pt.ts');
+    }
   });
 
   it('re-renders only when the language changes', async () => {

@@ -61,6 +61,8 @@ export class LocaleController implements ReactiveController {
     if (tag === this.#tag) return;
     this.#tag = tag;
     const lang = languageOf(tag);
+    // Another tag of the same language (de → de-CH): nothing to load, nothing to redo.
+    if (lang === this.lang) return;
     // English is at hand (before this render). Another language is a chunk (one request per
     // page, the module loader keeps it); one that cannot load leaves English in place.
     if (lang === 'en') this.#use('en', null);

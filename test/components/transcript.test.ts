@@ -3,11 +3,10 @@
  * own, against a loopback service: loading, the cue list, the current cue, seeking, search,
  * and keeping the current cue (or the match in focus) in view inside the panel.
  */
-import { LitElement, html } from 'lit';
+import { LitElement, css, html, nothing } from 'lit';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
-import { en } from '../../src/i18n/en.ts';
 import { format } from '../../src/internal/locale.ts';
-import { Transcript, transcriptStyles } from '../../src/podcast-player/transcript.ts';
+import { Transcript, styles } from '../../src/podcast-player/transcript.ts';
 import { sleep, until } from './harness.ts';
 import { serve, type Service } from './service.ts';
 
@@ -20,19 +19,24 @@ const VTT = [
 ].join('\n\n');
 
 class TranscriptHost extends LitElement {
-  static override styles = transcriptStyles;
+  static override styles = styles(css);
   url = '';
   t = 0;
   seeks: number[] = [];
   transcript!: Transcript;
 
+  /** What the controller follows: the episode on show and its WebVTT. */
+  get current() {
+    return { transcript_url: this.url };
+  }
+
   override connectedCallback() {
-    this.transcript ??= new Transcript(this, this.url);
+    this.transcript ??= new Transcript({ html, nothing }, this);
     super.connectedCallback();
   }
 
   override render() {
-    const say = (key: Parameters<typeof format>[2], vars?: Record<string, string | number>) => format(en, 'en', key, vars);
+    const say = (key: Parameters<typeof format>[2], vars?: Record<string, string | number>) => format(null, 'en', key, vars);
     return html`<div part="transcript">${this.transcript.render(this.t, (t) => this.seeks.push(t), say)}</div>`;
   }
 }

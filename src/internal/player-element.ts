@@ -128,6 +128,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** A panel's chunk, loaded (and its styles added) the first time it is asked for. */
   protected async panel<M extends Panel>(name: string, chunk: () => Promise<M>): Promise<M> {
     const m = await chunk();
+    // An element created before it is on a page has no shadow root yet: wait for its first render.
+    await this.updateComplete;
     if (!this.panels[name]) {
       this.#sheets.push(m.styles(css));
       adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof LitElement).elementStyles, ...this.#sheets]);

@@ -39,6 +39,23 @@ describe('<podcast-player> data', () => {
     expect(el.media.getAttribute('src')).toBeNull();
   });
 
+  it('created before it is on a page: its rows chunk waits for the first render (no error), then shows', async () => {
+    const failures: unknown[] = [];
+    const failed = (e: unknown) => void failures.push(e);
+    process.on('unhandledRejection', failed);
+    try {
+      const el = document.createElement('podcast-player') as PodcastPlayer;
+      el.setAttribute('public-token', PUBLIC);
+      el.setAttribute('base-url', mock.url);
+      await new Promise((r) => setTimeout(r, 200));
+      document.body.append(el);
+      await ready(el);
+      expect(failures.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', failed);
+    }
+  });
+
   it('pins one episode with `episode` and then offers no list', async () => {
     const pinned = feed.episodes.at(-1)!;
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { episode: pinned.id });

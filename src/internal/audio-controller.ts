@@ -197,8 +197,8 @@ export class AudioController implements ReactiveController {
     this.#waiting = true;
     this.#flowed = 0;
     this.host.requestUpdate();
+    // (pause() and hold() clear this timer: it fires only while the listener still wants sound.)
     this.#timer = setTimeout(() => {
-      if (!this.wanted) return;
       this.#load(this.live ? 0 : this.currentTime);
       this.#start();
     }, backoff(this.retries++, 500, 15_000));

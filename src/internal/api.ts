@@ -32,7 +32,7 @@ export const isHttp = (url: string | null | undefined): url is string => !!url &
  * CastletError (`bad_response` for an answer of the wrong shape). `fresh` revalidates the
  * HTTP cache. `signal` aborts it; a time-out (the caller's) aborts it as `network`.
  */
-export async function getJson(url: string, valid: (v: unknown) => boolean, signal: AbortSignal, fresh = false): Promise<unknown> {
+export async function getJson(url: string, valid: (v: unknown) => boolean, signal: AbortSignal, fresh?: boolean): Promise<unknown> {
   let res: Response;
   let body: unknown;
   try {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import { PUBLIC, openDetails, shadow, until } from './harness.ts';
+import { PUBLIC, openDetails, record, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -150,5 +150,21 @@ describe('hostile text in every server field is rendered as text', () => {
     for (const field of ['show', 'title ep2', 'title ep1', 'description', 'chapter']) expect(text).toContain(evil(field));
     expect(shadow(el).querySelector('a[part=download]')).toBeNull(); // never a javascript: link
     noHtml(el);
+  });
+});
+
+describe('an element as pasted, attributes missing', () => {
+  it('no token: missing_token; a token without base-url (the npm copy): missing_base_url; nothing announced', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div></div>`);
+    const bare = document.createElement('stream-player') as StreamPlayer;
+    const tokenOnly = document.createElement('podcast-player') as PodcastPlayer;
+    tokenOnly.setAttribute('public-token', PUBLIC);
+    const errors = [record(bare, 'castlet-error'), record(tokenOnly, 'castlet-error')];
+    wrapper.append(bare, tokenOnly);
+    await until(() => expect(errors.map((seen) => seen.map((e) => e.code))).toEqual([['missing_token'], ['missing_base_url']]));
+    for (const el of [bare, tokenOnly]) {
+      expect(el.state).toBe('error');
+      expect(q(el, '[aria-live]').textContent).toBe('');
+    }
   });
 });

@@ -12,7 +12,8 @@ import { parseVtt, type Cue } from '../../src/internal/vtt.ts';
 import { en } from '../../src/i18n/en.ts';
 import de from '../../src/i18n/de.ts';
 import ar from '../../src/i18n/ar.ts';
-import { PUBLIC, mount, openDetails, shadow, until, useMock } from './harness.ts';
+import type { LitElement } from 'lit';
+import { PUBLIC, mount, openDetails, shadow, sleep, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
@@ -61,6 +62,23 @@ describe('<podcast-player> transcript', () => {
     // The speaker is named where the speaker changes, not on every cue.
     expect(buttons[0]!.querySelector('b')?.textContent).toBe(cues[0]!.speaker);
     expect(buttons[1]!.querySelector('b')).toBeNull();
+  });
+
+  it("its styles join the element's own once, however often it is opened", async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', mock.url);
+    await ready(el);
+    const own = (el.constructor as typeof LitElement).elementStyles.map((s) => s.styleSheet);
+    const sheets = () => shadow(el).adoptedStyleSheets;
+    const before = sheets().length;
+    expect(sheets().slice(0, own.length)).toEqual(own);
+    await openTranscript(el);
+    const details = q<HTMLDetailsElement>(el, 'details[part=transcript]');
+    details.open = false;
+    details.dispatchEvent(new Event('toggle'));
+    openDetails(el, 'transcript');
+    await sleep(50);
+    expect(sheets()).toHaveLength(before + 1);
+    expect(sheets().slice(0, own.length)).toEqual(own);
   });
 
   it('the current cue follows playback (aria-current), and a click on a cue seeks to its start', async () => {

@@ -23,9 +23,10 @@ export function parseVtt(source: string): Cue[] {
     const lines = block.split('\n');
     const at = lines.findIndex((l) => l.includes('-->'));
     if (at < 0 || at > 1) continue;
-    const [from, to] = lines[at]!.split('-->');
-    const a = TIME.exec(from ?? '');
-    const b = TIME.exec(to ?? '');
+    // (A line with '-->' splits in two at least.)
+    const [from, to] = lines[at]!.split('-->') as [string, string];
+    const a = TIME.exec(from);
+    const b = TIME.exec(to);
     if (!a || !b) continue;
     const body = lines.slice(at + 1).join('\n');
     const speaker = /<v(?:\.[^\s>]*)?\s+([^>]*)>/.exec(body)?.[1]?.trim() ?? '';

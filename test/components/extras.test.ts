@@ -67,7 +67,7 @@ describe('<podcast-player> transcript', () => {
   it("its styles join the element's own once, however often it is opened", async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    const own = (el.constructor as typeof LitElement).elementStyles.map((s) => s.styleSheet);
+    const own = (el.constructor as typeof LitElement).elementStyles.map((s) => ('styleSheet' in s ? s.styleSheet : s));
     const sheets = () => shadow(el).adoptedStyleSheets;
     const before = sheets().length;
     expect(sheets().slice(0, own.length)).toEqual(own);

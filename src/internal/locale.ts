@@ -12,8 +12,8 @@ const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
 
 
 /** The catalogue language for a BCP 47 tag: its primary subtag if castlet has it, else English. */
-export function languageOf(tag: string | null | undefined): string {
-  const base = (tag ?? '').trim().toLowerCase().split(/[-_]/)[0]!;
+export function languageOf(tag: string): string {
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0]!;
   return base in LANGUAGES ? base : 'en';
 }
 

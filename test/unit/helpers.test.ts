@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadResume, saveResume } from '../../src/internal/resume.ts';
 import { backoff } from '../../src/internal/backoff.ts';
-import { clock, spoken } from '../../src/internal/format.ts';
+import { clock, day, spoken } from '../../src/internal/format.ts';
 import { checkToken } from '../../src/internal/tokens.ts';
 import { currentChapter } from '../../src/podcast-player/chapters.ts';
 import { CastletError, fromResponse, withMessage } from '../../src/internal/errors.ts';
@@ -129,6 +129,14 @@ describe('format', () => {
   ])('%s s → %s, "%s"', (s, c, words) => {
     expect(clock(s)).toBe(c);
     expect(spoken(s)).toBe(words);
+  });
+});
+
+describe('day', () => {
+  it('a date as the language writes it, in its medium style; nothing for one that is no date', () => {
+    expect(day('2026-11-15T12:00:00Z', 'en')).toBe('Nov 15, 2026');
+    expect(day('2026-11-15T12:00:00Z', 'de')).toBe('15.11.2026');
+    expect(day('<b>soon</b>', 'en')).toBe('');
   });
 });
 

@@ -97,7 +97,6 @@ describe('languageOf', () => {
     ['en-GB', 'en'],
     ['xx', 'en'],
     ['', 'en'],
-    [null, 'en'],
   ])('%j → %s', (tag, lang) => expect(languageOf(tag)).toBe(lang));
 });
 

@@ -155,7 +155,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
       if (this.error?.code === 'media') this.error = null;
     } else {
       this.emit(type === 'play' ? 'castlet-play' : 'castlet-pause', { src });
-      if (type === 'play') this.updateMediaSession();
+      // (Only a player that plays claims the system controls.)
+      this.updateMediaSession();
     }
   }
 

@@ -206,6 +206,16 @@ describe('Play before the data', () => {
     expect(q(el, '[part~=message]')).toBeNull();
   });
 
+  it('survives a service that fails first: it plays once the data arrives', async () => {
+    service = await serve({ '/public/stream': [503, { error: 'server', error_description: 'busy' }] });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('error'));
+    expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Pause');
+    service.routes['/public/stream'] = streamInfo();
+    await until(() => expect(el.state).toBe('playing'), 5000);
+  });
+
   it('a second press before the data takes the first back', async () => {
     service = await serve({ '/public/podcasts': podcastFeed() }, 400);
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
@@ -218,6 +228,27 @@ describe('Play before the data', () => {
     await sleep(50);
     expect(el.state).toBe('ready');
     expect(el.media.getAttribute('src')).toBeNull();
+  });
+});
+
+describe('errors of the audio and of the service', () => {
+  it("sound that flows again clears the audio's error, not the service's", async () => {
+    service = await serve({ '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    el.media.dispatchEvent(new Event('error'));
+    await until(() => expect(text(el, '[part~=message]')).toBe('The audio could not be played. Retrying…'));
+    el.media.dispatchEvent(new Event('playing'));
+    await until(() => expect(q(el, '[part~=message]')).toBeNull());
+    // The audio fails again, and the service it then asks has a problem too.
+    service.routes['/public/stream'] = [503, { error: 'server', error_description: 'busy' }];
+    el.media.dispatchEvent(new Event('error'));
+    await until(() => expect(text(el, '[part~=message]')).toBe('The service had a problem. Retrying…'));
+    el.media.dispatchEvent(new Event('playing'));
+    await sleep(50);
+    expect(text(el, '[part~=message]')).toBe('The service had a problem. Retrying…');
   });
 });
 

@@ -1,0 +1,72 @@
+/**
+ * The lock screen / system controls (Media Session) as a player drives them: claimed only
+ * while it plays, its Play and Pause acting on the player, cleared when the player leaves.
+ * (What each player puts there is in test/unit/media-session.test.ts.)
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import '../../src/castlet.ts';
+import type { StreamPlayer } from '../../src/castlet.ts';
+import { mount, shadow, sleep, until } from './harness.ts';
+import { serve, streamInfo, type Service } from './service.ts';
+
+let service: Service;
+/** The system controls as the browser keeps them. */
+let session: { metadata: { title: string } | null; handlers: Record<string, (() => void) | null> };
+
+beforeEach(() => {
+  session = { metadata: null, handlers: {} };
+  Object.assign(globalThis, {
+    MediaMetadata: class {
+      title: string;
+      constructor(init: { title: string }) {
+        this.title = init.title;
+      }
+    },
+  });
+  Object.defineProperty(navigator, 'mediaSession', {
+    configurable: true,
+    value: {
+      set metadata(m: { title: string } | null) {
+        session.metadata = m;
+      },
+      get metadata() {
+        return session.metadata;
+      },
+      setActionHandler: (action: string, h: (() => void) | null) => (session.handlers[action] = h),
+    },
+  });
+});
+afterEach(async () => {
+  document.body.replaceChildren();
+  delete (globalThis as { MediaMetadata?: unknown }).MediaMetadata;
+  delete (navigator as { mediaSession?: unknown }).mediaSession;
+  await service.close();
+});
+
+describe('the system controls', () => {
+  it('a player that is not playing leaves them alone, even when the track changes', async () => {
+    service = await serve({ '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Next' } };
+    el.refresh();
+    await until(() => expect(shadow(el).querySelector('[part=title]')!.textContent).toBe('Next'));
+    await sleep(50);
+    expect(session.metadata).toBeNull();
+  });
+
+  it('claimed on Play; their Pause and Play act on the player; cleared when it leaves the page', async () => {
+    service = await serve({ '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    shadow(el).querySelector<HTMLElement>('[part=play]')!.click();
+    await until(() => expect(session.metadata?.title).toBe('Now'));
+    session.handlers.pause!();
+    await until(() => expect(el.state).toBe('ready'));
+    session.handlers.play!();
+    await until(() => expect(el.state).toBe('playing'));
+    el.remove();
+    await until(() => expect(session.metadata).toBeNull());
+    expect(session.handlers.play).toBeNull();
+  });
+});

@@ -65,7 +65,7 @@ export function sessionOf(player: SessionPlayer): [SessionInfo, SessionHandlers]
 /** Puts `player` on the lock screen / system controls (where the browser has them), with Play/Pause/Stop as `play` and `pause`. */
 export function claimMediaSession(player: SessionPlayer, play: () => void, pause: () => void): void {
   const session = sessionOf(player);
-  if (!session || !globalThis.navigator?.mediaSession || typeof MediaMetadata !== 'function') return;
+  if (!session || !navigator.mediaSession || typeof MediaMetadata !== 'function') return;
   const [info, handlers] = session;
   owner = player;
   let metadata: MediaMetadata;

@@ -165,6 +165,9 @@ describe('an element as pasted, attributes missing', () => {
     for (const el of [bare, tokenOnly]) {
       expect(el.state).toBe('error');
       expect(q(el, '[aria-live]').textContent).toBe('');
+      // The setup error's look came with its words (a chunk): its rules are in the shadow root.
+      const rules = shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+      expect(rules.some((r) => r.includes('.fatal'))).toBe(true);
     }
   });
 });

@@ -74,7 +74,13 @@ describe('claimMediaSession', () => {
     expect([session.metadata, set.play]).toEqual([null, null]);
   });
 
-  it('does nothing where the browser has no Media Session', () => {
+  it('does nothing where the browser has no Media Session, or no MediaMetadata, or before the data', () => {
     expect(() => claimMediaSession({ data: stream(null) }, () => {}, () => {})).not.toThrow();
+    Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: session });
+    session.metadata = null;
+    expect(() => claimMediaSession({ data: stream(null) }, () => {}, () => {})).not.toThrow();
+    Object.assign(globalThis, { MediaMetadata: Metadata });
+    claimMediaSession({ data: null }, () => {}, () => {});
+    expect(session.metadata).toBeNull();
   });
 });

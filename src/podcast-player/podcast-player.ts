@@ -121,11 +121,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         this.requestUpdate();
       });
     this.media.addEventListener('timeupdate', () => this.#progress());
+    // (At the end too: browsers pause before `ended`; a finished episode starts over next time, see loadResume.)
     this.media.addEventListener('pause', () => this.#save());
-    this.media.addEventListener('ended', () => {
-      this.pos = 0;
-      this.#save();
-    });
   }
 
   /**

@@ -54,6 +54,8 @@ describe('validation', () => {
     ['an artist that is a number', { ...streamInfo(), now_playing: { ...streamInfo().now_playing, artist: 5 } }],
     ['a channel without a name', { ...streamInfo(), channel: { ...streamInfo().channel, name: undefined } }],
     ['stream_url as an object', { ...streamInfo(), stream_url: {} }],
+    ['one bad track among good ones', { ...streamInfo(), history: [...streamInfo().history, { title: 5 }] }],
+    ['a null channel', { ...streamInfo(), channel: null }],
   ])('rejects stream info with %s', (_, body) => {
     expect(isStreamInfo(body)).toBe(false);
   });

@@ -23,6 +23,7 @@ describe('checkToken', () => {
     [null, 'missing_token'],
     ['abc', 'malformed_token'],
     ['97824ed0-ee56-4d2c-ba29-efbcb76794c5x', 'malformed_token'],
+    ['x97824ed0-ee56-4d2c-ba29-efbcb76794c5', 'malformed_token'],
     ['97824ed0-ee56-4d2c-ba29-efbcb76794c5', null],
     [' 97824ED0-EE56-4D2C-BA29-EFBCB76794C5 ', null],
   ])('%j → %s', (token, code) => {

@@ -180,6 +180,13 @@ describe('<podcast-player> share', () => {
     q(el, '[part=share]').click();
     await until(() => expect(shared).toHaveLength(1));
     expect(shared[0]).toEqual({ title: feed.episodes[0]!.title, url: `${location.origin}/#castlet-episode=${feed.episodes[0]!.id}&castlet-t=0` });
+    // The sheet says what happened; the player adds nothing. A sheet the listener closed is no failure either.
+    await sleep(50);
+    expect(q(el, '[aria-live=polite]').textContent).toBe('');
+    Object.assign(navigator, { share: () => Promise.reject(new DOMException('closed', 'AbortError')) });
+    q(el, '[part=share]').click();
+    await sleep(50);
+    expect(q(el, '[aria-live=polite]').textContent).toBe('');
   });
 
   it('a blocked clipboard shows the link to copy by hand', async () => {

@@ -159,6 +159,36 @@ describe('<podcast-player> positions, speeds and choices', () => {
 });
 
 describe('<stream-player>', () => {
+  it('offline when the service says so, or when it has no stream address for a live channel', async () => {
+    service = await serve({ '/public/stream': { ...streamInfo(), status: 'offline' } });
+    const a = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(a.state).toBe('offline'));
+    service.routes['/public/stream'] = { ...streamInfo(), stream_url: null };
+    a.refresh();
+    await sleep(100);
+    expect(a.state).toBe('offline');
+    service.routes['/public/stream'] = streamInfo();
+    a.refresh();
+    await until(() => expect(a.state).toBe('ready'));
+  });
+
+  it('while it plays, an unreachable service holds the stream; a server error of the API alone leaves the sound alone', async () => {
+    service = await serve({ '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    q(el, '[part=play]')!.click();
+    await until(() => expect(el.state).toBe('playing'));
+    service.routes['/public/stream'] = [503, { error: 'server', error_description: 'busy' }];
+    el.refresh();
+    await until(() => expect(q(el, '[part~=message]')?.textContent?.trim()).toBe('The service had a problem. Retrying…'));
+    expect(el.media.hasAttribute('src')).toBe(true);
+    await service.close();
+    el.refresh();
+    await until(() => expect(el.media.hasAttribute('src')).toBe(false), 5000);
+    expect(el.state).toBe('buffering');
+    service = await serve({ '/public/stream': streamInfo() });
+  });
+
   it('a recent track without an artist is its title alone', async () => {
     const info = streamInfo();
     info.history = [{ ...info.history[0]!, title: 'Solo', artist: '' }];

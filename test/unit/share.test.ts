@@ -22,3 +22,18 @@ describe('share links', () => {
     ['#castlet-episode=ep-1&castlet-t=Infinity', { episode: 'ep-1', t: 0 }],
   ])('%j → %j', (hash, moment) => expect(sharedMoment(hash)).toEqual(moment));
 });
+
+describe('subscribe links', () => {
+  it('one per podcast app, built from the feed address (the chunk loaded here: its table is this test’s)', async () => {
+    const { subscribeLinks } = await import('../../src/podcast-player/sharing.ts');
+    const feed = 'https://radio.example/public/podcasts.rss?token=t&channel=c';
+    expect(Object.fromEntries(subscribeLinks(feed))).toEqual({
+      'Apple Podcasts': 'podcast://radio.example/public/podcasts.rss?token=t&channel=c',
+      'Pocket Casts': 'pktc://subscribe/radio.example/public/podcasts.rss?token=t&channel=c',
+      Overcast: `overcast://x-callback-url/add?url=${encodeURIComponent(feed)}`,
+      AntennaPod: 'antennapod-subscribe://radio.example/public/podcasts.rss?token=t&channel=c',
+      'Podcast Addict': 'podcastaddict://radio.example/public/podcasts.rss?token=t&channel=c',
+    });
+    expect(subscribeLinks('http://x.test/f')[0]).toEqual(['Apple Podcasts', 'podcast://x.test/f']);
+  });
+});

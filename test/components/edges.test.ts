@@ -198,6 +198,9 @@ describe('<stream-player>', () => {
     openDetails(el, 'history');
     await until(() => expect(all(el, '[part=history] li')).toHaveLength(1));
     expect(q(el, '[part=history] li .clip')!.textContent).toBe('Solo');
+    // The panel's look came with it (a chunk): its rules are in the shadow root.
+    const rules = shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+    expect(rules.some((r) => r.includes('history') && r.includes('ol'))).toBe(true);
   });
 
   it('recent tracks opened before the data show nothing until it arrives', async () => {

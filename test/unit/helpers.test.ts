@@ -141,6 +141,16 @@ describe('day', () => {
   });
 });
 
+describe('timeOfDay (recent tracks)', () => {
+  it('the local time of day as the language writes it; nothing for what is no time', async () => {
+    const { timeOfDay } = await import('../../src/stream-player/history.ts');
+    const at = new Date(2026, 0, 1, 14, 5).toISOString();
+    expect(timeOfDay(at, 'de')).toBe('14:05');
+    expect(timeOfDay(at, 'en').replace(/\s/g, ' ')).toBe('2:05 PM'); // (ICU may put a narrow space before PM)
+    expect(timeOfDay('<b>now</b>', 'en')).toBe('');
+  });
+});
+
 describe('currentChapter', () => {
   const chapters = [
     { start: 0, title: 'a' },

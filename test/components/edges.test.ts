@@ -200,7 +200,7 @@ describe('<stream-player>', () => {
     expect(q(el, '[part=history] li .clip')!.textContent).toBe('Solo');
     // The panel's look came with it (a chunk): its rules are in the shadow root.
     const rules = shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
-    expect(rules.some((r) => r.includes('history') && r.includes('ol'))).toBe(true);
+    expect(rules.some((r) => r.includes('history') && r.includes('tabular-nums'))).toBe(true);
   });
 
   it('recent tracks opened before the data show nothing until it arrives', async () => {

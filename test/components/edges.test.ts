@@ -40,6 +40,20 @@ describe('<podcast-player>', () => {
     expect(all(el, '[part=episode]').at(-1)!.textContent).toContain('Episode 1');
   });
 
+  it('under the title: the date in the listener’s language and the length; the artwork of the episode, else of the show', async () => {
+    const feed = podcastFeed(2);
+    feed.podcast.artwork_url = 'http://127.0.0.1:9/show.png';
+    feed.episodes[1]!.artwork_url = 'http://127.0.0.1:9/ep1.png';
+    service = await serve({ '/public/podcasts': feed });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url, { lang: 'de' });
+    await until(() => expect(q(el, '[part=title]')?.textContent).toBe('Episode 2'));
+    expect(q(el, '.grow p.muted:last-child')!.textContent).toBe('10.01.2026 · 2:00');
+    expect(q(el, 'img[part=artwork]')!.getAttribute('src')).toBe('http://127.0.0.1:9/show.png');
+    el.episode = 'ep1';
+    await el.updateComplete;
+    expect(q(el, 'img[part=artwork]')!.getAttribute('src')).toBe('http://127.0.0.1:9/ep1.png');
+  });
+
   it('a show of exactly 20 has no such button', async () => {
     service = await serve({ '/public/podcasts': podcastFeed(20) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
@@ -187,6 +201,32 @@ describe('<stream-player>', () => {
     await until(() => expect(el.media.hasAttribute('src')).toBe(false), 5000);
     expect(el.state).toBe('buffering');
     service = await serve({ '/public/stream': streamInfo() });
+  });
+
+  it('the artwork of the track on air, else of the channel', async () => {
+    const info = streamInfo();
+    info.channel.artwork_url = 'http://127.0.0.1:9/channel.png';
+    service = await serve({ '/public/stream': info });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(q(el, 'img[part=artwork]')?.getAttribute('src')).toBe('http://127.0.0.1:9/channel.png'));
+    service.routes['/public/stream'] = { ...info, now_playing: { ...info.now_playing!, title: 'Next', artwork_url: 'http://127.0.0.1:9/track.png' } };
+    el.refresh();
+    await until(() => expect(q(el, 'img[part=artwork]')?.getAttribute('src')).toBe('http://127.0.0.1:9/track.png'));
+  });
+
+  it('the volume slider shows the volume in percent and sets it', async () => {
+    service = await serve({ '/public/stream': streamInfo() });
+    const el = await mount<StreamPlayer>('stream-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    const volume = q(el, '[part=volume]') as HTMLInputElement;
+    expect(volume.value).toBe('100');
+    volume.value = '40';
+    volume.dispatchEvent(new Event('input'));
+    expect(el.media.volume).toBe(0.4);
+    el.media.volume = 0.25;
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(volume.value).toBe('25');
   });
 
   it('a recent track without an artist is its title alone', async () => {

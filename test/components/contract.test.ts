@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import { PUBLIC, openDetails, record, shadow, until } from './harness.ts';
+import { PUBLIC, adoptedRules, openDetails, record, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -166,7 +166,7 @@ describe('an element as pasted, attributes missing', () => {
       expect(el.state).toBe('error');
       expect(q(el, '[aria-live]').textContent).toBe('');
       // The setup error's look came with its words (a chunk): its rules are in the shadow root.
-      const rules = shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+      const rules = adoptedRules(el);
       expect(rules.some((r) => r.includes('.fatal'))).toBe(true);
     }
   });

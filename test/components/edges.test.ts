@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, openDetails, record, shadow, sleep, until } from './harness.ts';
+import { adoptedRules, mount, openDetails, playing, ready, record, shadow, sleep, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -78,11 +78,6 @@ describe('<podcast-player> positions, speeds and choices', () => {
   const KEY = 'castlet:00000000-0000-4000-8000-000000000000';
   const saved = (id: string) => JSON.parse(localStorage.getItem(`${KEY}:${id}`) ?? 'null') as { t: number; rate: number } | null;
   const token = { 'public-token': '00000000-0000-4000-8000-000000000000' };
-  const ready = async (el: PodcastPlayer) => {
-    await until(() => expect(el.state).toBe('ready'));
-    await until(() => expect(all(el, '[part=episode]').length).toBeGreaterThan(0));
-  };
-  const playing = (el: PodcastPlayer) => until(() => expect(el.state).toBe('playing'));
 
   it('an episode without chapters says so; nothing is noted before a share or copy; no sharing chunk without a share link', async () => {
     const feed = podcastFeed(1);
@@ -94,7 +89,7 @@ describe('<podcast-player> positions, speeds and choices', () => {
     expect(q(el, '.tools + p')).toBeNull();
     expect(Object.keys((el as unknown as { panels: object }).panels)).toEqual(['lists']);
     // The rows' look came with them (a chunk): its rules are in the shadow root.
-    const rules = shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+    const rules = adoptedRules(el);
     expect(rules.some((r) => r.includes('li.muted'))).toBe(true);
   });
 
@@ -239,7 +234,7 @@ describe('<stream-player>', () => {
     await until(() => expect(all(el, '[part=history] li')).toHaveLength(1));
     expect(q(el, '[part=history] li .clip')!.textContent).toBe('Solo');
     // The panel's look came with it (a chunk): its rules are in the shadow root.
-    const rules = shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+    const rules = adoptedRules(el);
     expect(rules.some((r) => r.includes('history') && r.includes('tabular-nums'))).toBe(true);
   });
 

@@ -13,17 +13,11 @@ import { en } from '../../src/i18n/en.ts';
 import de from '../../src/i18n/de.ts';
 import ar from '../../src/i18n/ar.ts';
 import type { LitElement } from 'lit';
-import { PUBLIC, mount, openDetails, shadow, sleep, until, useMock } from './harness.ts';
+import { PUBLIC, mount, openDetails, ready, shadow, sleep, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
 const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
-/** Ready, and a podcast player's list rows (a chunk beside the data) shown. */
-const ready = (el: PodcastPlayer | StreamPlayer) =>
-  until(() => {
-    expect(el.state).toBe('ready');
-    if (el.localName === 'podcast-player') expect(shadow(el).querySelector('[part=chapters] li')).not.toBeNull();
-  });
 /** An episode's transcript as the mock serves it (read from disk: a fetch here would fill happy-dom's HTTP cache). */
 const vttOf = (id: string) => parseVtt(readFileSync(join(process.cwd(), 'demo/media', `${id}.vtt`), 'utf8'));
 /** Requests the mock saw for transcripts. */

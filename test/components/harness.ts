@@ -31,6 +31,18 @@ export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
   }
 }
 
+/** Ready, and a podcast player's list rows (a chunk beside the data) shown. */
+export const ready = (el: HTMLElement & { state: string }) =>
+  until(() => {
+    expect(el.state).toBe('ready');
+    if (el.localName === 'podcast-player') expect(shadow(el).querySelector('[part=chapters] li')).not.toBeNull();
+  });
+
+export const playing = (el: HTMLElement & { state: string }) => until(() => expect(el.state).toBe('playing'));
+
+/** The CSS rules in `el`'s shadow root (its own styles and those its chunks brought), as text. */
+export const adoptedRules = (el: HTMLElement) => shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
+
 /** Opens the `<details part="…">` of `el` as a listener's click would (its panel may load a chunk). */
 export function openDetails(el: HTMLElement, part: string): HTMLDetailsElement {
   const details = shadow(el).querySelector<HTMLDetailsElement>(`details[part~=${part}]`)!;

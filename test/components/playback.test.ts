@@ -6,20 +6,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { PUBLIC, mount, record, shadow, sleep, until } from './harness.ts';
+import { PUBLIC, mount, playing, ready, record, shadow, sleep, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
 const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
 const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
-/** Ready, and a podcast player's list rows (a chunk beside the data) shown. */
-const ready = (el: HTMLElement & { state: string }) =>
-  until(() => {
-    expect(el.state).toBe('ready');
-    if (el.localName === 'podcast-player') expect(shadow(el).querySelector('[part=chapters] li')).not.toBeNull();
-  });
-const playing = (el: HTMLElement & { state: string }) => until(() => expect(el.state).toBe('playing'));
 const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
 
 beforeEach(async () => {

@@ -2,17 +2,11 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, mount, record, shadow, until, useMock } from './harness.ts';
+import { PUBLIC, mount, ready, record, shadow, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
 const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
-/** Ready, and the list rows (a chunk beside the data) shown. */
-const ready = (el: PodcastPlayer) =>
-  until(() => {
-    expect(el.state).toBe('ready');
-    expect(shadow(el).querySelector('[part=chapters] li')).not.toBeNull();
-  });
 const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 let feed: PodcastFeed;

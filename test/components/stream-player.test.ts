@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/stream-player.ts';
 import type { StreamPlayer } from '../../src/stream-player.ts';
-import { NodeEventSource, PRIVATE, PUBLIC, mount, openDetails, record, shadow, sleep, until, useMock } from './harness.ts';
+import { PRIVATE, PUBLIC, NodeEventSource, mount, openDetails, ready, record, shadow, sleep, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
 const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
-const ready = (el: StreamPlayer) => until(() => expect(el.state).toBe('ready'));
 
 afterEach(async () => {
   document.body.replaceChildren();

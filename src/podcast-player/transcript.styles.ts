@@ -49,6 +49,8 @@ export const transcriptStyles = (css: typeof Css) => css`
   }
   [part~='cue'] b {
     display: block;
+    /* A block of its own: the speaker's name takes its own direction too, as the words below it. */
+    unicode-bidi: plaintext;
     font-size: 0.85em;
     color: var(--_muted);
   }

@@ -204,10 +204,12 @@ describe.each([
         elapsedLeftOfRemaining: box('[part=time] span:first-child').left < box('[part=time] span:last-child').left,
         backLeftOfForward: box('[part=back]').left < box('[part=forward]').left,
         artworkSide: box('[part=artwork]').left < box('[part=title]').left ? 'left' : 'right',
+        // A speaker's name lines up with the (English) words below it, in either layout.
+        speakerWithWords: Math.abs(box('[part=cue] b bdi').left - box('[part=cue] > bdi').left) < 1,
       };
     });
     const rtl = lang === 'ar';
-    expect(layout).toEqual({ dir: rtl ? 'rtl' : 'ltr', seek: 'ltr', elapsedLeftOfRemaining: true, backLeftOfForward: true, artworkSide: rtl ? 'right' : 'left' });
+    expect(layout).toEqual({ dir: rtl ? 'rtl' : 'ltr', seek: 'ltr', elapsedLeftOfRemaining: true, backLeftOfForward: true, artworkSide: rtl ? 'right' : 'left', speakerWithWords: true });
     for (const colorScheme of ['light', 'dark'] as const) {
       await t.page.emulateMedia({ colorScheme });
       const violations = await axeViolations(t.page);

@@ -35,6 +35,31 @@ export interface Chapter {
   /** Seconds from the start of the episode. */
   start: number;
   title: string;
+  /** Absolute http(s) URL of the chapter's picture: shown in the artwork's place while the chapter plays. */
+  img?: string;
+  /** Absolute http(s) URL the chapter links to (opened in a new tab). */
+  url?: string;
+  /** `false`: not listed in the chapter list (its picture still shows). Absent means listed. */
+  toc?: boolean;
+}
+
+/** Someone heard in an episode (Podcasting 2.0 `podcast:person`). */
+export interface Person {
+  name: string;
+  /** Podcasting 2.0 role, lowercase: `host`, `guest`, … */
+  role: string;
+  /** Absolute http(s) URL of a picture. */
+  img?: string;
+  /** Absolute http(s) URL of a page about the person. */
+  href?: string;
+}
+
+/** Where listeners can support the show (Podcasting 2.0 `podcast:funding`). */
+export interface Funding {
+  /** Absolute http(s) URL. */
+  url: string;
+  /** The link's words, as the owner wrote them. */
+  text: string;
 }
 
 export interface Episode {
@@ -51,6 +76,8 @@ export interface Episode {
   chapters: Chapter[];
   /** Absolute URL of the WebVTT transcript; null (or absent from older services) when there is none. */
   transcript_url?: string | null;
+  /** Hosts and guests; absent from older services (read as none). */
+  persons?: Person[];
 }
 
 export interface Podcast {
@@ -58,6 +85,8 @@ export interface Podcast {
   author: string;
   description: string;
   artwork_url: string | null;
+  /** The show's Support link; null or absent when it has none. */
+  funding?: Funding | null;
 }
 
 /** GET /public/podcasts: episodes newest first. */

@@ -83,11 +83,22 @@ const LIT_MESSAGES: [string, string][] = [
   ['CSSResult is not constructable. Use `unsafeCSS` or `css` instead.', 'CSSResult'],
   ['invalid template strings array', 'strings'],
 ];
+/**
+ * Also drops Lit's hooks for what a CDN bundle with its own Lit never has: the polyfills of old
+ * browsers without shadow DOM (`*PolyfillSupport`), SSR hydration (`litElementHydrateSupport`)
+ * and the version registry that development builds of another Lit read to warn about copies
+ * (`*Versions.push`): ~60 B gzip. (The npm build imports `lit` itself, all of it.)
+ */
+const LIT_HOOKS: [RegExp, string][] = [
+  [/\(\w+\.\w+Versions\?\?=\[\]\)\.push\("[\d.]+"\)/g, '0'],
+  [/\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, '0'],
+  [/\w+\.\w+PolyfillSupport\b/g, 'void 0'],
+];
 const shortenLitMessages = {
   name: 'castlet-shorten-lit-messages',
   transform(code: string, id: string) {
-    if (!/node_modules\/(lit-html|@lit\/reactive-element)\//.test(id)) return null;
-    return LIT_MESSAGES.reduce((c, [long, short]) => c.split(long).join(short), code);
+    if (!/node_modules\/(lit-html|lit-element|@lit\/reactive-element)\//.test(id)) return null;
+    return LIT_HOOKS.reduce((c, [hook, none]) => c.replace(hook, none), LIT_MESSAGES.reduce((c, [long, short]) => c.split(long).join(short), code));
   },
 };
 

@@ -1,6 +1,8 @@
 /**
  * Checks that a service's answer has the documented shape (api-types.ts) before any widget
  * sees it: a wrong type, a missing field or a null where text belongs never reaches render.
+ * Fields it does not know are left alone. A URL is only checked to be text here: one that is
+ * not http(s) is dropped where it would be used (`isHttp`: no picture, no link, no Support).
  */
 type Check = (v: unknown) => boolean;
 
@@ -14,6 +16,7 @@ const shape =
   (v) =>
     !!v && typeof v === 'object' && Object.keys(fields).every((k) => fields[k]((v as Record<string, unknown>)[k]));
 
+/** A URL (artwork, picture, link): text, or null or absent. */
 const art = opt(str);
 const track = shape({ title: str, artist: str, artwork_url: art, started_at: str });
 
@@ -29,7 +32,7 @@ export const isStreamInfo = shape({
 
 /** GET /public/podcasts and its `podcasts` event. */
 export const isPodcastFeed = shape({
-  podcast: shape({ title: str, author: str, description: str, artwork_url: art }),
+  podcast: shape({ title: str, author: str, description: str, artwork_url: art, funding: opt(shape({ url: str, text: str })) }),
   episodes: list(
     shape({
       id: str,
@@ -40,7 +43,8 @@ export const isPodcastFeed = shape({
       audio_url: str,
       artwork_url: art,
       transcript_url: opt(str),
-      chapters: list(shape({ start: num, title: str })),
+      chapters: list(shape({ start: num, title: str, img: art, url: art, toc: opt((v) => v === !!v) })),
+      persons: opt(list(shape({ name: str, role: str, img: art, href: art }))),
     }),
   ),
 });

@@ -3,29 +3,43 @@
  * it is created, beside its data (a page with only the live player never loads it). Until it
  * arrives, each list keeps its place (an empty list is as tall as while loading). Each row is
  * a button: a title (bidi-isolated) and, after it, its time; the current one has
- * `aria-current="true"`.
+ * `aria-current="true"`. A chapter with a link (http(s) only) has it beside its button, opened
+ * in a new tab; a silent chapter (`toc: false`) is not listed.
  */
 import type { TemplateResult, css as Css } from 'lit';
 import type { Chapter, Episode } from '../internal/api-types.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { Lit } from '../internal/player-element.js';
+import { creditStyles } from './credits.js';
+import { rowStyles } from './lists.styles.js';
+
+export { credits } from './credits.js';
 
 type Say = (text: MessageKey, vars?: Record<string, string | number>) => string;
 
-/** What the rows need of the player: Lit, and its formats (the chunk imports nothing from the bundle). */
+/** What the rows need of the player: Lit, its formats and its URL check (the chunk imports nothing from the bundle). */
 export interface Kit extends Lit {
   clock(seconds: number): string;
   day(iso: string, locale: string): string;
+  isHttp(url: string | null | undefined): url is string;
 }
 
-const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string) =>
-  html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip">${title}</span><span class="muted">${time}</span></button></li>`;
+const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string, link?: unknown) =>
+  html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip">${title}</span><span class="muted">${time}</span></button>${link}</li>`;
 
-/** The chapters of `ep`, chapter `now` current; `pick(c)` when one is chosen. */
+/** A chapter's link: an arrow out of a box, named for its chapter. */
+const link = ({ html, nothing, isHttp }: Kit, c: Chapter, say: Say) =>
+  isHttp(c.url)
+    ? html`<a part="chapter-link" href=${c.url} target="_blank" rel="noopener" aria-label=${say('Chapter link: {title}', { title: c.title })}
+        ><svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M14 4h6v6m0-6-9 9m-1-7H6a2 2 0 0 0-2 2v10a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-4" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" /></svg
+      ></a>`
+    : nothing;
+
+/** The listed chapters of `ep` (not the silent ones), chapter `now` (an index in all of them) current; `pick(c)` when one is chosen. */
 export function chapters(kit: Kit, ep: Episode | undefined, now: number, say: Say, pick: (c: Chapter) => void): TemplateResult[] | TemplateResult | undefined {
-  const list = ep?.chapters;
+  const list = ep?.chapters.filter((c) => c.toc !== false);
   if (ep && !list?.length) return kit.html`<li class="muted">${say('No chapters in this episode.')}</li>`;
-  return list?.map((c, i) => row(kit, 'chapter', i === now, () => pick(c), c.title, kit.clock(c.start)));
+  return list?.map((c) => row(kit, 'chapter', c === ep!.chapters[now], () => pick(c), c.title, kit.clock(c.start), link(kit, c, say)));
 }
 
 /** How many episodes the list shows before "Show all". */
@@ -41,46 +55,4 @@ export function episodes(kit: Kit, list: Episode[], current: Episode | undefined
   return html`<ol>${shown.map((e) => row(kit, 'episode', e === current, () => pick(e), e.title, `${kit.day(e.published_at, locale)} · ${kit.clock(e.duration)}`))}</ol>${shown.length < list.length ? html`<button class="more" @click=${all}>${say('Show all {n} episodes', { n: list.length })}</button>` : ''}`;
 }
 
-export const styles = (css: typeof Css) => css`
-  li.muted {
-    padding: 8px 10px;
-  }
-  li button {
-    width: 100%;
-    display: flex;
-    align-items: baseline;
-    justify-content: space-between;
-    gap: 12px;
-    border-radius: 8px;
-    padding: 4px 10px;
-    min-height: var(--_row);
-    text-align: start;
-    font-size: 0.92em;
-  }
-  li button .muted {
-    flex: none;
-    white-space: nowrap;
-  }
-  li button[aria-current='true'] {
-    color: var(--_accent);
-    font-weight: 650;
-    background: var(--_surface);
-  }
-  li {
-    content-visibility: auto;
-    contain-intrinsic-size: auto var(--_row);
-  }
-  .more {
-    width: 100%;
-    border-radius: 8px;
-    color: var(--_accent);
-  }
-  @container (max-width: 360px) {
-    /* Episodes on two lines: the whole width for the title, date and length below. */
-    [part~='episode'] {
-      flex-flow: column;
-      align-items: normal;
-      gap: 0;
-    }
-  }
-`;
+export const styles = (css: typeof Css) => css`${rowStyles(css)}${creditStyles(css)}`;

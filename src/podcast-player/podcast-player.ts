@@ -17,17 +17,18 @@ const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
 /** The on-demand panels: each a chunk, loaded when the listener first opens it. */
 const transcriptPanel = () => import('./transcript.js');
 const sharing = () => import('./sharing.js');
-/** The list rows: a chunk, asked for when a podcast player is created. */
+/** The list rows (and the hosts, guests and Support link): a chunk, asked for when a podcast player is created. */
 const lists = () => import('./lists.js');
-const KIT: Kit = { html, nothing, clock, day };
+const KIT: Kit = { html, nothing, clock, day, isHttp };
 /** Keeps an empty line its height while loading. */
 const NBSP = '\u00a0';
 /** Slider keys: seconds to move. */
 const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight: 5, ArrowUp: 5, PageDown: -30, PageUp: 30 };
 
 /**
- * A podcast player: episodes, seek, skip, speed, chapters, transcript, share a moment,
- * subscribe, resume where you left off; in the listener's language.
+ * A podcast player: episodes, seek, skip, speed, chapters (with their pictures and links),
+ * transcript, share a moment, subscribe, hosts and guests, a Support link, resume where you
+ * left off; in the listener's language.
  *
  * @summary Podcast player for a castlet show.
  * @tagname podcast-player
@@ -48,7 +49,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @fires castlet-chapterchange - `detail: {index, chapter}` playback entered another chapter.
  *
  * @csspart base - The card.
- * @csspart artwork - Episode or show artwork.
+ * @csspart artwork - The playing chapter's picture, else the episode's artwork, else the show's.
  * @csspart title - The episode title.
  * @csspart play - The Play/Pause button.
  * @csspart back - Back 15 seconds.
@@ -58,6 +59,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart time - Elapsed and remaining time.
  * @csspart chapters - The chapter list.
  * @csspart chapter - One chapter button (`aria-current` on the current one).
+ * @csspart chapter-link - A chapter's link (opens in a new tab), beside its button.
  * @csspart episodes - The episode list.
  * @csspart episode - One episode button.
  * @csspart download - The download link.
@@ -65,6 +67,9 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart cue - One transcript cue button (`aria-current` on the one playing).
  * @csspart share - The Share button (a link to this moment of the episode).
  * @csspart subscribe - The Subscribe panel (a `<details>`: the feed address and app links).
+ * @csspart credits - Hosts, guests and the Support link (only when the episode or show has them).
+ * @csspart person - One host or guest: picture, name (a link when they have a page) and role.
+ * @csspart support - The show's Support link (opens in a new tab).
  * @csspart message - Error and reconnecting messages.
  *
  * @cssprop --castlet-accent - Play button, sliders and the current chapter.
@@ -270,7 +275,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     // Every region is rendered while loading too, at its loaded size: no layout shift.
     return html`
       <div class="row">
-        ${this.renderArtwork(ep?.artwork_url || show?.artwork_url)}
+        ${this.renderArtwork([ep?.chapters[currentChapter(ep.chapters, t, true)]?.img, ep?.artwork_url, show?.artwork_url].find(isHttp))}
         <div class="grow">
           <p class="muted clip">${show?.title ?? NBSP}</p>
           ${ep ? html`<h2 part="title">${ep.title}</h2>` : html`<h2 class="skeleton"></h2>`}
@@ -317,6 +322,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         </details>
       </div>
       ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
+      ${this.#lists?.credits(KIT, ep, show, this.t)}
     `;
   }
 

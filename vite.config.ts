@@ -94,11 +94,29 @@ const LIT_HOOKS: [RegExp, string][] = [
   [/\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, '0'],
   [/\w+\.\w+PolyfillSupport\b/g, 'void 0'],
 ];
+/** Every rewrite must still find its text in Lit: a Lit update that changes one fails the build. */
+const LIT_REWRITES: [string | RegExp, string][] = [...LIT_MESSAGES, ...LIT_HOOKS];
+const litMatched = new Set<number>();
+let litSeen = false;
 const shortenLitMessages = {
   name: 'castlet-shorten-lit-messages',
+  buildStart() {
+    litMatched.clear();
+    litSeen = false;
+  },
   transform(code: string, id: string) {
     if (!/node_modules\/(lit-html|lit-element|@lit\/reactive-element)\//.test(id)) return null;
-    return LIT_HOOKS.reduce((c, [hook, none]) => c.replace(hook, none), LIT_MESSAGES.reduce((c, [long, short]) => c.split(long).join(short), code));
+    litSeen = true;
+    return LIT_REWRITES.reduce((c, [from, to], i) => {
+      const next = typeof from === 'string' ? c.split(from).join(to) : c.replace(from, to);
+      if (next !== c) litMatched.add(i);
+      return next;
+    }, code);
+  },
+  buildEnd(error?: Error) {
+    const missed = LIT_REWRITES.filter((_, i) => !litMatched.has(i)).map(([from]) => String(from));
+    // (The console entry holds no Lit.)
+    if (!error && litSeen && missed.length) throw new Error(`castlet-shorten-lit-messages: Lit no longer has ${missed.join(' | ')}`);
   },
 };
 

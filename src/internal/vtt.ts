@@ -25,38 +25,28 @@ const TIMING = new RegExp(`^[ \\t\\f]*${STAMP}[ \\t\\f]*-->[ \\t\\f]*${STAMP}`);
 const seconds = (h = '0', m: string, s: string, ms: string) => +h * 3600 + +m * 60 + +s + +ms / 1000;
 
 /**
- * The cues of a WebVTT file, block by block as the spec's parser collects them: a block ends
- * at a blank line, and a line with `-->` anywhere but a block's first line (or its second,
- * after an id) starts a new block; the header block holds no cue. A cue whose timing line is
- * not valid is dropped (and told to `bad`, with its 0-based line index); the rest are kept.
- * Null when the file does not start with `WEBVTT` (then `bad` hears of line 0).
+ * The cues of a WebVTT file as the spec's parser collects them: a cue's text runs from its
+ * timing line to a blank line or the next line with `-->`; other lines (the header, ids, NOTE,
+ * STYLE and REGION blocks) are no cue's. A cue whose timing line is not valid is dropped (and
+ * told to `bad`, with its 0-based line index); the rest are kept. Null when the file does not
+ * start with `WEBVTT` (then `bad` hears of line 0).
  */
 function blocks(source: string, bad?: (line: number, text: string) => void): Block[] | null {
   const lines = source.replace(/^\uFEFF/, '').replace(/\0/g, '\uFFFD').split(/\r\n?|\n/);
   if (!/^WEBVTT(?:[ \t]|$)/.test(lines[0]!)) return bad?.(0, lines[0]!), null;
   const found: Block[] = [];
-  let header = true;
-  let n = 0; // the line's number inside its block
-  let arrow = false; // the block has had a line with '-->'
   let cue: Block | undefined;
   lines.forEach((line, i) => {
     if (!i) return;
-    if (!line) {
-      header = arrow = false;
-      n = 0;
-      cue = undefined;
-    } else if (line.includes('-->')) {
-      // A timing line is a block's first line, or its second after an id; anywhere else it starts a block.
-      if (header || ++n > 2 || arrow) header = false, n = 1;
-      arrow = true;
+    // Every line with '-->' is a cue's timing line: where the spec ends a block at one (past a
+    // block's id line, or in the header), it starts the next block with it.
+    if (line.includes('-->')) {
       const t = TIMING.exec(line);
       cue = t ? { start: seconds(t[1], t[2]!, t[3]!, t[4]!), end: seconds(t[5], t[6]!, t[7]!, t[8]!), lines: [] } : undefined;
       if (cue) found.push(cue);
       else bad?.(i, line);
-    } else {
-      n++;
-      cue?.lines.push(line);
-    }
+    } else if (line) cue?.lines.push(line);
+    else cue = undefined;
   });
   return found;
 }
@@ -68,12 +58,12 @@ function blocks(source: string, bad?: (line: number, text: string) => void): Blo
  */
 export function vttError(source: string): string | null {
   let error: string | null = null;
-  const found = blocks(source, (i, text) => {
+  blocks(source, (i, text) => {
     error ??= i
       ? `line ${i + 1}: "${text.length > 60 ? text.slice(0, 60) + '…' : text}" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)`
       : 'line 1: a WebVTT file starts with "WEBVTT"';
   });
-  return error ?? (found && parseVtt(source).length ? null : 'the file has no cue with words to show');
+  return error ?? (parseVtt(source).length ? null : 'the file has no cue with words to show');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { css as Css } from 'lit';
 
-/** The transcript panel's look, made with the player's own `css` (the panel is a chunk: see transcript.ts). */
+/** The transcript panel's look, made with the player's own css tag (the panel is a chunk: see transcript.ts). */
 export const transcriptStyles = (css: typeof Css) => css`
   [part~='transcript'] .find {
     display: flex;

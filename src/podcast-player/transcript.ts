@@ -1,6 +1,7 @@
 /**
  * The transcript panel of <podcast-player>: an on-demand chunk, loaded (with the WebVTT) only
- * when the listener opens the panel. Each cue is a button (click → seek to its start); the
+ * when the listener opens the panel. Each cue (each voice of a cue with several) is a button
+ * (click → seek to its start), under its speaker's name when the speaker changes; the
  * current cue has `aria-current="true"` and is kept in view inside the panel — the panel
  * scrolls, never the page, and focus stays where it is; search marks matches and steps
  * through them. Cue text is rendered as text, never as markup.
@@ -111,7 +112,8 @@ export class Transcript implements ReactiveController {
     if (!this.url || this.failed) return html`<p class="muted">${say(this.url ? 'The transcript could not be loaded.' : 'This episode has no transcript.')}</p>`;
     const cues = this.cues;
     if (!cues) return html`<p class="skeleton muted"></p>`;
-    const now = cueAt(cues, t);
+    // Every voice of the cue playing is current (they share its timing).
+    const now = cues[cueAt(cues, t)]?.start;
     const found = this.matches();
     const focus = found[this.match];
     return html`<div class="find">
@@ -133,7 +135,7 @@ export class Transcript implements ReactiveController {
       <ol>
         ${cues.map(
           (c, i) => html`<li data-i=${i}>
-            <button part="cue" aria-current=${i === now ? 'true' : 'false'} @click=${() => seek(c.start)}>
+            <button part="cue" aria-current=${c.start === now ? 'true' : 'false'} @click=${() => seek(c.start)}>
               ${c.speaker && c.speaker !== cues[i - 1]?.speaker ? html`<b><bdi>${c.speaker}</bdi></b>` : nothing}<bdi>${marked(this.lit, c.text, this.query, i === focus)}</bdi>
             </button>
           </li>`,

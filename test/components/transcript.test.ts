@@ -149,6 +149,27 @@ describe('transcript: playback', () => {
     expect(current()).toEqual(['false', 'false', 'false', 'true']);
   });
 
+  it('shows each voice of a cue under its own speaker, all of them current while the cue plays', async () => {
+    const el = await mountVtt(
+      'WEBVTT\n\n00:01.000 --> 00:04.000\n<v Sam>Are you there?</v>\n<v Robin>I\'m here.</v>\n\n00:04.000 --> 00:06.000\n<v Sam>Good.',
+    );
+    await until(() => expect(cues(el)).toHaveLength(3));
+    expect(cues(el).map((c) => [c.querySelector('b')?.textContent ?? null, c.querySelector(':scope > bdi')!.textContent])).toEqual([
+      ['Sam', 'Are you there?'],
+      ['Robin', "I'm here."],
+      ['Sam', 'Good.'],
+    ]);
+    const current = () => cues(el).map((c) => c.getAttribute('aria-current'));
+    await at(el, 2);
+    expect(current()).toEqual(['true', 'true', 'false']);
+    await at(el, 5);
+    expect(current()).toEqual(['false', 'false', 'true']);
+    cues(el)[1]!.click();
+    expect(el.seeks).toEqual([1]);
+    await search(el, "i'm");
+    expect(marks(el)).toEqual([['1', "I'm", 'now']]);
+  });
+
   it('seeks to a cue\'s start when it is clicked', async () => {
     const el = await mountVtt();
     await loaded(el);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cueAt, parseVtt } from '../../src/internal/vtt.ts';
+import { cueAt, parseVtt, vttError } from '../../src/internal/vtt.ts';
 
 describe('parseVtt', () => {
   it('reads timings, the speaker and the text; skips NOTE/STYLE blocks and cues without timing', () => {
@@ -44,10 +44,10 @@ describe('cueAt', () => {
 });
 
 describe('parseVtt: what the file format allows', () => {
-  it('reads hours, two-digit minutes and milliseconds (or none)', () => {
-    expect(parseVtt('WEBVTT\n\n01:02:03.500 --> 01:02:04.250\na\n\n10:05.000 --> 59:59.999\nb\n\n00:07 --> 00:09\nc').map((c) => [c.start, c.end])).toEqual([
-      [7, 9],
+  it('reads hours (any number of digits), two-digit minutes and seconds, three-digit milliseconds', () => {
+    expect(parseVtt('WEBVTT\n\n01:02:03.500 --> 01:02:04.250\na\n\n10:05.000 --> 59:59.999\nb\n\n1:00:07.000 --> 100:00:09.000\nc').map((c) => [c.start, c.end])).toEqual([
       [605, 3599.999],
+      [3607, 360009],
       [3723.5, 3724.25],
     ]);
   });
@@ -67,9 +67,19 @@ describe('parseVtt: what the file format allows', () => {
     expect(parseVtt('A WEBVTT\n\n00:01.000 --> 00:02.000\na')).toEqual([]);
   });
 
-  it('reads no cue from the header block, nor a block whose timing is not on its first or second line', () => {
-    expect(parseVtt('WEBVTT\n00:01.000 --> 00:02.000\nin the header\n\nid\nmore\n00:03.000 --> 00:04.000\nnot a cue\n\n00:05.000 --> 00:06.000\nyes')).toEqual([
-      { start: 5, end: 6, speaker: '', text: 'yes' },
+  it('reads a timing line in the header, or on a block\'s third line, as the start of a new block (as the spec and Chromium do)', () => {
+    expect(parseVtt('WEBVTT\n00:01.000 --> 00:02.000\nafter the header\n\nid\nmore\n00:03.000 --> 00:04.000\nthird line\n\n00:05.000 --> 00:06.000\nyes').map((c) => c.text)).toEqual([
+      'after the header',
+      'third line',
+      'yes',
+    ]);
+  });
+
+  it('ends a cue at a line with "-->" even without a blank line; a broken one drops the rest of its block', () => {
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\nhello\n00:03.000 --> 00:04.000\nworld\nI think A --> B\nlost\n\n00:05.000 --> 00:06.000\nkept').map((c) => c.text)).toEqual([
+      'hello',
+      'world',
+      'kept',
     ]);
   });
 
@@ -91,5 +101,31 @@ describe('parseVtt: what the file format allows', () => {
 
   it('trims the speaker\'s name; a <v> tag without a name is no speaker', () => {
     expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v   Ann Lee  >hi\n\n00:03.000 --> 00:04.000\n<v>hey</v>').map((c) => c.speaker)).toEqual(['Ann Lee', '']);
+  });
+});
+
+describe('vttError', () => {
+  it('is null for a file a browser reads whole', () => {
+    expect(vttError('WEBVTT\n\n00:01.000 --> 00:02.000\n<v Sam>Hi\n\n01:00:00.000 --> 01:00:01.000 align:start\nthere')).toBeNull();
+  });
+
+  it.each([
+    ['', 'line 1: a WebVTT file starts with "WEBVTT"'],
+    ['WEBVTTX\n\n00:01.000 --> 00:02.000\na', 'line 1: a WebVTT file starts with "WEBVTT"'],
+    ['1\n00:00:01,000 --> 00:00:02,000\nan SRT file', 'line 1: a WebVTT file starts with "WEBVTT"'],
+    [
+      'WEBVTT\n\n00:01.000 --> 00:02.000\na\n\n00:03.000 --> 00:04.000\nb\n\n00:01.5 --> 00:03.000\nc',
+      'line 9: "00:01.5 --> 00:03.000" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)',
+    ],
+    ['WEBVTT\r\n\r\n00:0a.000 --> 00:02.000\r\nx', 'line 3: "00:0a.000 --> 00:02.000" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)'],
+    ['WEBVTT\n\n00:01.000 --> 00:02.000\nI think A --> B', 'line 4: "I think A --> B" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)'],
+    ['WEBVTT\n\nNOTE nothing yet', 'the file has no cue with words to show'],
+    ['WEBVTT\n\n00:01.000 --> 00:02.000\n<v Sam></v>', 'the file has no cue with words to show'],
+  ])('%j → %s', (source, error) => expect(vttError(source)).toBe(error));
+
+  it('shortens a long line it quotes', () => {
+    expect(vttError(`WEBVTT\n\n00:01 --> 00:02 ${'x'.repeat(100)}\na`)).toBe(
+      `line 3: "00:01 --> 00:02 ${'x'.repeat(44)}…" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)`,
+    );
   });
 });

@@ -139,6 +139,8 @@ describe('updatePodcast', () => {
     ['a chapter link that is not text', { chapters: [{ start: 0, title: 'a', url: 5 }] }, /Chapter 1: url must be an absolute http\(s\) URL/],
     ['toc that is not a boolean', { chapters: [{ start: 0, title: 'a', toc: 'no' }] }, /Chapter 1: toc must be true or false/],
     ['persons that are not a list', { persons: 'Sam' }, /persons must be a JSON array/],
+    ['a person that is not an object', { persons: [null] }, /Person 1 must be an object/],
+    ['a chapter that is not an object', { chapters: [[0, 'Intro']] }, /Chapter 1 must be an object/],
     ['a person without a name', { persons: [{ role: 'host' }] }, /Person 1 needs a name/],
     ['a person picture that is data:', { persons: [{ name: 'Sam', img: 'data:image/png;base64,AAAA' }] }, /Person 1: img must be an absolute http\(s\) URL/],
     ['a person link with ftp:', { persons: [{ name: 'Sam', href: 'ftp://castlet.example/sam' }] }, /Person 1: href must be an absolute http\(s\) URL/],

@@ -85,18 +85,69 @@ function showPair(pair: { public_token: string; private_token: string }) {
   $('#account').hidden = false;
 }
 
+interface EpisodeRow {
+  id: string;
+  title: string;
+  chapters: unknown[];
+  transcript_url: string | null;
+}
+/** The episodes as /private/podcasts listed them last. */
+let episodes: EpisodeRow[] = [];
+
 async function loadEpisodes() {
   const { status, body } = await call('podcasts', 'GET', undefined, true);
   if (status !== 200 || !body) return;
-  const select = $<HTMLSelectElement>('#delete-episode select');
-  select.replaceChildren(
-    ...(body.episodes as { id: string; title: string }[]).map((e) => {
-      const option = document.createElement('option');
-      option.value = e.id;
-      option.textContent = e.title;
-      return option;
-    }),
-  );
+  episodes = body.episodes as EpisodeRow[];
+  for (const select of document.querySelectorAll<HTMLSelectElement>('#delete-episode select, #edit-episode select')) {
+    const chosen = select.value;
+    select.replaceChildren(
+      ...episodes.map((e) => {
+        const option = document.createElement('option');
+        option.value = e.id;
+        option.textContent = e.title;
+        return option;
+      }),
+    );
+    if (episodes.some((e) => e.id === chosen)) select.value = chosen;
+  }
+  await showEpisodeTexts();
+}
+
+const editor = () => {
+  const f = form('edit-episode');
+  return {
+    id: f.querySelector<HTMLSelectElement>('select')!.value,
+    transcript: f.querySelector<HTMLTextAreaElement>('[name=transcript]')!,
+    chapters: f.querySelector<HTMLTextAreaElement>('[name=chapters]')!,
+    status: $('#edit-status'),
+  };
+};
+
+/** Puts the chosen episode's transcript (as served at /media/{id}.vtt) and chapters in the editor. */
+async function showEpisodeTexts() {
+  const { id, transcript, chapters } = editor();
+  const episode = episodes.find((e) => e.id === id);
+  chapters.value = episode ? JSON.stringify(episode.chapters, null, 2) : '';
+  transcript.value = '';
+  if (!episode?.transcript_url) return;
+  // This origin's path, whatever PUBLIC_URL says: the page's CSP allows only 'self'.
+  const res = await fetch(`/media/${encodeURIComponent(id)}.vtt`, { cache: 'no-store' }).catch(() => null);
+  if (res?.ok && editor().id === id) transcript.value = await res.text();
+}
+
+/** Sends one change of the chosen episode and says, as text, what came of it. */
+async function saveEpisode(fields: Record<string, unknown>) {
+  const { id, status } = editor();
+  const { status: code, body } = await call('updatePodcast', 'POST', { id, ...fields });
+  status.classList.toggle('error', code !== 200);
+  if (code === 200 && body) {
+    const chapters = (body.chapters as unknown[]).length;
+    status.textContent = `Saved: "${body.title}" has ${chapters} chapter${chapters === 1 ? '' : 's'} and ${body.transcript_url ? 'a transcript' : 'no transcript'}.`;
+    // The players get the change from the podcasts event stream; the editor reloads what was stored.
+    await loadEpisodes();
+  } else {
+    status.textContent = body?.error_description ?? 'The service did not answer (is the mock running?).';
+  }
 }
 
 /**
@@ -173,6 +224,24 @@ function wireConsole() {
     const { status } = await call('addPodcast', 'POST', { ...fields, duration: Number(fields.duration) || 120 });
     if (status === 201) (form('add-episode').reset(), refreshPodcasts(), await loadEpisodes());
   });
+  const edit = form('edit-episode');
+  edit.querySelector('select')!.addEventListener('change', () => void showEpisodeTexts());
+  edit.querySelector<HTMLInputElement>('[name=transcript-file]')!.addEventListener('change', async (e) => {
+    const file = (e.target as HTMLInputElement).files?.[0];
+    if (file) editor().transcript.value = await file.text();
+  });
+  edit.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const { transcript, chapters } = editor();
+    // Chapters go as the JSON text typed: the service explains what is wrong with it.
+    const what = (e.submitter as HTMLButtonElement | null)?.value;
+    if (what === 'chapters') return void saveEpisode({ chapters: chapters.value });
+    if (transcript.value.trim()) return void saveEpisode({ transcript: transcript.value });
+    const { status } = editor();
+    status.classList.add('error');
+    status.textContent = 'Paste a WebVTT transcript or read a .vtt file first (Remove transcript removes it).';
+  });
+  $('#remove-transcript').addEventListener('click', () => void saveEpisode({ transcript: '' }));
   form('delete-episode').addEventListener('submit', async (e) => {
     e.preventDefault();
     const { status } = await call('deletePodcast', 'POST', Object.fromEntries(new FormData(form('delete-episode'))));

@@ -4,6 +4,7 @@
  */
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
+import { artworkFile } from './artwork.ts';
 import { requireToken, type TokenPair } from './auth.ts';
 import { EMPTY_BODY, readPostBody } from './body.ts';
 import { Broadcast } from './broadcast.ts';
@@ -173,12 +174,13 @@ export function createApp(options: AppOptions = {}): MockApp {
     });
   });
 
-  // Audio and transcripts: CORS for every origin, preflights answered (a page's fetch may send one).
+  // Audio, transcripts, chapters and artwork: CORS for every origin, preflights answered (a page's fetch may send one).
   app.use('/media/*', publicCors);
+  app.get('/media/art/:file', (c) => artworkFile(catalog.artwork.get(c.req.param('file')), c.req.raw));
   app.get('/media/:file', (c) => {
     const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
     const episode = id ? store.episode(id) : undefined;
-    return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw);
+    return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
   });
 
   const staticOpts = {

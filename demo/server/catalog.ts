@@ -3,10 +3,12 @@
  * (made by scripts/make-audio.sh), loaded once at start.
  */
 import { URL as NodeURL, fileURLToPath } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Chapter } from '../../src/internal/api-types.ts';
+import type { ArtFile } from './artwork.ts';
 import { parseMp3, type Mp3Info } from './mp3.ts';
+import { etagOf } from './respond.ts';
 
 export interface LiveTrack {
   title: string;
@@ -42,6 +44,8 @@ export interface Catalog {
   episodes: (Manifest['episodes'][number] & { audio: Uint8Array; vtt?: string })[];
   /** The tone that generated episodes repeat. */
   tone: AudioFile;
+  /** The PNG files of `art/` (scripts/make-artwork.ts), by file name. */
+  artwork: Map<string, ArtFile>;
 }
 
 // A string path from node:url, so this also works where a test environment replaces URL.
@@ -61,5 +65,16 @@ export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
       vtt: e.transcript && readFileSync(join(dir, e.transcript), 'utf8'),
     })),
     tone: audio(manifest.tone.file),
+    artwork: loadArtwork(join(dir, 'art')),
   };
+}
+
+function loadArtwork(dir: string): Map<string, ArtFile> {
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.png')) : [];
+  return new Map(
+    files.map((f) => {
+      const bytes = new Uint8Array(readFileSync(join(dir, f)));
+      return [f, { bytes, etag: etagOf(bytes) }];
+    }),
+  );
 }

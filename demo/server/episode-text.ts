@@ -5,6 +5,7 @@
  */
 import type { EpisodeRecord } from './store.ts';
 import { ApiFailure, errorResponse, etagOf, matchesIfNoneMatch } from './respond.ts';
+import { chaptersView } from './views.ts';
 
 export type EpisodeTextKind = 'vtt' | 'chapters.json';
 
@@ -13,19 +14,21 @@ const TYPES: Record<EpisodeTextKind, string> = {
   'chapters.json': 'application/json+chapters; charset=utf-8',
 };
 
-/** Podcasting 2.0 JSON chapters (version 1.2.0). */
-export function chaptersJson(episode: EpisodeRecord): string {
+/** Podcasting 2.0 JSON chapters (version 1.2.0): `img`, `url` where given, `toc` when false. */
+export function chaptersJson(episode: EpisodeRecord, origin: string): string {
   return JSON.stringify({
     version: '1.2.0',
-    chapters: episode.chapters.map((c) => ({ startTime: c.start, title: c.title })),
+    chapters: chaptersView(episode.chapters, origin).map(({ start, ...rest }) => ({ startTime: start, ...rest })),
   });
 }
 
-export function episodeText(episode: EpisodeRecord | undefined, kind: EpisodeTextKind, req: Request): Response {
+/** `origin`: the public origin, for chapter pictures on this service. */
+export function episodeText(episode: EpisodeRecord | undefined, kind: EpisodeTextKind, req: Request, origin: string): Response {
   const cors = { 'Access-Control-Allow-Origin': '*' };
-  const text = kind === 'vtt' ? episode?.transcript : episode && chaptersJson(episode);
+  const text = kind === 'vtt' ? episode?.transcript : episode?.chapters.length ? chaptersJson(episode, origin) : undefined;
   if (!text) {
-    return errorResponse(new ApiFailure('not_found', episode ? 'This episode has no transcript.' : 'There is no such episode.'), cors);
+    const what = kind === 'vtt' ? 'transcript' : 'chapters';
+    return errorResponse(new ApiFailure('not_found', episode ? `This episode has no ${what}.` : 'There is no such episode.'), cors);
   }
   const etag = etagOf(text);
   const headers = { ...cors, 'Content-Type': TYPES[kind], ETag: etag, 'Cache-Control': 'public, max-age=3600' };

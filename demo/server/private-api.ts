@@ -5,11 +5,11 @@
 import type { Context } from 'hono';
 import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
-import { chaptersField, numberField, textField, urlField } from './fields.ts';
+import { chaptersField, numberField, personsField, textField, transcriptField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
 import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
 import type { Icecast } from './icecast.ts';
-import type { Store } from './store.ts';
+import type { EpisodeChanges, EpisodeRecord, Store } from './store.ts';
 import { accountInfo, episodeView, type Urls } from './views.ts';
 
 type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
@@ -28,6 +28,23 @@ export interface PrivateApiOptions {
   icecast?: Icecast;
   /** When something else next replaces now playing (the demo loop), if anything does. */
   nowPlayingUntil?: () => Date | null;
+}
+
+/** The fields an owner may give for an episode (addPodcast, updatePodcast). */
+const EPISODE_FIELDS = ['title', 'description', 'chapters', 'transcript', 'persons'] as const;
+
+/** The episode fields of the request that are present, checked (chapters must start before `duration`). */
+async function episodeFields(c: Context<AppEnv>, duration: number): Promise<EpisodeChanges> {
+  const body = c.get('body');
+  const changes: EpisodeChanges = {
+    title: textField(body, 'title', { max: 200 }),
+    description: textField(body, 'description', { max: 5000 }),
+    chapters: chaptersField(body, 'chapters', duration),
+    persons: personsField(body, 'persons'),
+    transcript: await transcriptField(body, 'transcript'),
+  };
+  for (const key of EPISODE_FIELDS) if (changes[key] === undefined) delete changes[key];
+  return changes;
 }
 
 /** The handler of every /private/* request (mount after the body reader and the auth middleware). */
@@ -85,30 +102,46 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     },
     podcasts: { GET: () => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, urls.origin)) }) },
     addPodcast: {
-      POST: (c) => {
+      POST: async (c) => {
         const body = c.get('body');
         const title = textField(body, 'title', { required: true, max: 200 })!;
-        const description = textField(body, 'description', { max: 5000 }) ?? '';
         const seconds = Math.round(numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default);
-        const chapters = chaptersField(body, 'chapters', seconds);
+        const { description = '', chapters = [], persons = [], transcript } = await episodeFields(c, seconds);
         const made = store.episodes.length < EPISODE_LIMIT ? toneOf(seconds) : null;
         if (!made) {
           throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
         }
-        const episode = {
+        const episode: EpisodeRecord = {
           id: `ep-${nextEpisode++}`,
           title,
           description,
           published_at: new Date().toISOString(),
           duration: made.duration,
-          artwork_url: null,
+          art: null,
           chapters,
+          persons,
           audio: made.audio,
           etag: made.etag,
+          ...(transcript ? { transcript } : {}),
         };
         while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
         store.addEpisode(episode);
         return jsonResponse(episodeView(episode, urls.origin), 201);
+      },
+    },
+    updatePodcast: {
+      POST: async (c) => {
+        const body = c.get('body');
+        const id = textField(body, 'id', { required: true, max: 200 })!;
+        const episode = store.episode(id);
+        if (!episode) throw new ApiFailure('not_found', `There is no episode "${id}".`);
+        // Everything is checked before anything changes: a bad field loses nothing.
+        const changes = await episodeFields(c, episode.duration);
+        if (changes.title === '') throw new ApiFailure('invalid_request', 'The field title must not be empty.');
+        if (!Object.keys(changes).length) {
+          throw new ApiFailure('invalid_request', `Give what to change: ${EPISODE_FIELDS.join(', ')}.`);
+        }
+        return jsonResponse(episodeView(store.updateEpisode(id, changes)!, urls.origin));
       },
     },
     deletePodcast: {

@@ -8,10 +8,10 @@ import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { ApiFailure, cachedJson, cacheableJson, errorResponse } from './respond.ts';
-import { podcastRss } from './rss.ts';
+import { podcastGuid, podcastRss } from './rss.ts';
 import { eventStream, SSE_HEADERS, type SseFeed, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
-import { feedCache, streamInfo, type Urls } from './views.ts';
+import { artUrl, COVER, feedCache, streamInfo, type Urls } from './views.ts';
 
 const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
@@ -41,11 +41,17 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
     return channel;
   };
   const feed = feedCache(store, urls);
+  const feedUrl = (token: string) => `${urls.origin}/public/podcasts.rss?token=${token}`;
+  // The show keeps the guid of its first feed URL when the token (and so the URL) changes.
+  const firstToken = store.tokens.public_token;
   const rss = feedCache(store, urls, (show) =>
     podcastRss(show, {
-      self: `${urls.origin}/public/podcasts.rss?token=${store.tokens.public_token}`,
+      self: feedUrl(store.tokens.public_token),
       origin: urls.origin,
       size: (id) => store.episode(id)?.audio.byteLength ?? 0,
+      cover: (id) => artUrl(urls.origin, id === undefined ? store.podcast.art : store.episode(id)?.art, COVER),
+      owner: { name: store.name, email: store.email },
+      guid: store.feedGuid(() => podcastGuid(feedUrl(firstToken))),
     }),
   );
   const events = (method: string, source: SseFeed) => {

@@ -4,7 +4,7 @@
  * the public API shows is announced to subscribers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Chapter, NowPlaying, Podcast } from '../../src/internal/api-types.ts';
+import type { Chapter, Funding, NowPlaying, Person } from '../../src/internal/api-types.ts';
 import type { TokenPair } from './auth.ts';
 
 export const HISTORY_LENGTH = 10;
@@ -14,9 +14,22 @@ export interface ChannelRecord {
   name: string;
   genre: string;
   description: string;
-  artwork_url: string | null;
+  /** The channel's artwork: a name in demo/media/art (see `art`), or null. */
+  art: string | null;
   /** The Icecast mountpoint: the stream is at /listen/{mountpoint}. */
   mountpoint: string;
+}
+
+/**
+ * Artwork is named, not linked: `art: "show"` is served as /media/art/show-320.png (the JSON
+ * `artwork_url`, for the widgets' small tile) and /media/art/show-1400.png (`itunes:image`).
+ */
+export interface PodcastRecord {
+  title: string;
+  author: string;
+  description: string;
+  art: string | null;
+  funding: Funding | null;
 }
 
 export interface EpisodeRecord {
@@ -25,15 +38,20 @@ export interface EpisodeRecord {
   description: string;
   published_at: string;
   duration: number;
-  artwork_url: string | null;
+  art: string | null;
+  /** Picture URLs (chapter `img`, person `img`) may be paths on this service, like `/media/art/sam.png`. */
   chapters: Chapter[];
+  persons: Person[];
   /** The MP3 bytes served at /media/{id}.mp3. */
   audio: Uint8Array;
   /** ETag of `audio`, computed once. */
   etag: string;
-  /** The WebVTT transcript served at /media/{id}.vtt (episodes with speech only). */
+  /** The WebVTT transcript served at /media/{id}.vtt; absent when the episode has none. */
   transcript?: string;
 }
+
+/** What the owner may change of an episode (updatePodcast). `transcript: null` removes it. */
+export type EpisodeChanges = Partial<Pick<EpisodeRecord, 'title' | 'description' | 'chapters' | 'persons'>> & { transcript?: string | null };
 
 export type StoreEvent =
   | { type: 'stream'; channel: string }
@@ -48,7 +66,7 @@ export interface StoreSeed {
   ready: boolean;
   channels: ChannelRecord[];
   nowPlaying: Record<string, { current: NowPlaying | null; history: NowPlaying[] }>;
-  podcast: Podcast;
+  podcast: PodcastRecord;
   episodes: EpisodeRecord[];
 }
 
@@ -64,7 +82,8 @@ interface ChannelState {
 export class Store {
   readonly name: string;
   readonly email: string;
-  readonly podcast: Podcast;
+  readonly podcast: PodcastRecord;
+  #feedGuid: string | undefined;
   #tokens: TokenPair;
   #ready: boolean;
   #channels = new Map<string, ChannelState>();
@@ -188,7 +207,7 @@ export class Store {
     return this.#episodes.find((e) => e.id === id);
   }
 
-  /** Changes with every episode added or deleted (views cached per version). */
+  /** Changes with every episode added, changed or deleted (views cached per version). */
   get episodesVersion(): number {
     return this.#episodesVersion;
   }
@@ -198,6 +217,28 @@ export class Store {
     this.#episodes.unshift(episode);
     this.#episodesVersion++;
     this.#emit({ type: 'episodes' });
+  }
+
+  /** Applies `changes` to the episode `id` (a new record: views already made keep theirs); undefined if unknown. */
+  updateEpisode(id: string, changes: EpisodeChanges): EpisodeRecord | undefined {
+    const i = this.#episodes.findIndex((e) => e.id === id);
+    if (i < 0) return undefined;
+    const { transcript, ...rest } = changes;
+    const episode: EpisodeRecord = { ...this.#episodes[i]!, ...rest };
+    if (transcript === null) delete episode.transcript;
+    else if (transcript !== undefined) episode.transcript = transcript;
+    this.#episodes[i] = episode;
+    this.#episodesVersion++;
+    this.#emit({ type: 'episodes' });
+    return episode;
+  }
+
+  /**
+   * The feed's `podcast:guid`: made once from the feed's first URL by `make`, then kept, so
+   * that a token reset (a new feed URL) does not make the show a different podcast.
+   */
+  feedGuid(make: () => string): string {
+    return (this.#feedGuid ??= make());
   }
 
   deleteEpisode(id: string): boolean {

@@ -2,9 +2,9 @@
  * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
-import type { Episode, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Chapter, Episode, Person, Podcast, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
 import { etagOf, type JsonEntity } from './respond.ts';
-import type { ChannelRecord, EpisodeRecord, Store } from './store.ts';
+import type { ChannelRecord, EpisodeRecord, PodcastRecord, Store } from './store.ts';
 
 /** Where the service's absolute URLs point. */
 export interface Urls {
@@ -18,6 +18,18 @@ export interface Urls {
 export function listenUrl(origin: string, channel: ChannelRecord): string {
   return `${origin}/listen/${encodeURIComponent(channel.mountpoint)}`;
 }
+
+/** Artwork sizes (px): the JSON `artwork_url` (a widget shows an 88 px tile) and the feed's `itunes:image`. */
+export const THUMB = 320;
+export const COVER = 1400;
+
+/** The URL of the named artwork at `size` px, or null when there is none. */
+export function artUrl(origin: string, art: string | null | undefined, size = THUMB): string | null {
+  return art ? `${origin}/media/art/${encodeURIComponent(art)}-${size}.png` : null;
+}
+
+/** `ref` as an absolute URL: a path on this service (`/media/…`) gets the public origin. */
+const absolute = (origin: string, ref: string) => (ref.startsWith('/') ? `${origin}${ref}` : ref);
 
 /** Whether listeners can tune in: the server is started and the mount has a source. */
 export function isLive(store: Store, channel: ChannelRecord): boolean {
@@ -33,7 +45,7 @@ export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): St
       name: channel.name,
       genre: channel.genre,
       description: channel.description,
-      artwork_url: channel.artwork_url,
+      artwork_url: artUrl(urls.origin, channel.art),
     },
     status: live ? 'live' : 'offline',
     stream_url: live ? urls.stream(channel) : null,
@@ -43,17 +55,36 @@ export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): St
   };
 }
 
+/** Chapters with absolute picture URLs (`img` and `url` only where given, `toc` only when false). */
+export const chaptersView = (chapters: Chapter[], origin: string): Chapter[] =>
+  chapters.map((c) => (c.img ? { ...c, img: absolute(origin, c.img) } : c));
+
+const personsView = (persons: Person[], origin: string): Person[] =>
+  persons.map((p) => (p.img ? { ...p, img: absolute(origin, p.img) } : p));
+
 export function episodeView(episode: EpisodeRecord, origin: string): Episode {
+  const file = `${origin}/media/${encodeURIComponent(episode.id)}`;
   return {
     id: episode.id,
     title: episode.title,
     description: episode.description,
     published_at: episode.published_at,
     duration: episode.duration,
-    audio_url: `${origin}/media/${encodeURIComponent(episode.id)}.mp3`,
-    artwork_url: episode.artwork_url,
-    chapters: episode.chapters,
-    transcript_url: episode.transcript ? `${origin}/media/${encodeURIComponent(episode.id)}.vtt` : null,
+    audio_url: `${file}.mp3`,
+    artwork_url: artUrl(origin, episode.art),
+    chapters: chaptersView(episode.chapters, origin),
+    transcript_url: episode.transcript ? `${file}.vtt` : null,
+    persons: personsView(episode.persons, origin),
+  };
+}
+
+export function podcastView(podcast: PodcastRecord, origin: string): Podcast {
+  return {
+    title: podcast.title,
+    author: podcast.author,
+    description: podcast.description,
+    artwork_url: artUrl(origin, podcast.art),
+    funding: podcast.funding,
   };
 }
 
@@ -65,7 +96,7 @@ export const PUBLIC_EPISODE_LIMIT = 100;
 
 export function podcastFeed(store: Store, origin: string): PodcastFeed {
   return {
-    podcast: store.podcast,
+    podcast: podcastView(store.podcast, origin),
     episodes: store.episodes.slice(0, PUBLIC_EPISODE_LIMIT).map((e) => episodeView(e, origin)),
   };
 }
@@ -81,7 +112,7 @@ export function accountInfo(store: Store, urls: Urls) {
       name: channel.name,
       genre: channel.genre,
       description: channel.description,
-      artwork_url: channel.artwork_url,
+      artwork_url: artUrl(urls.origin, channel.art),
       mountpoint: channel.mountpoint,
       stream_url: urls.stream(channel),
       status: isLive(store, channel) ? 'live' : 'offline',

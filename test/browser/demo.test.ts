@@ -130,6 +130,48 @@ describe('the owner console', () => {
     expect(t.problems).toEqual([]);
   });
 
+  test("edits an episode's transcript and chapters: a broken file gets the service's words, a good one reaches the player", async () => {
+    const { id } = await env.owner('addPodcast', { title: 'Edited in the console', duration: 30 });
+    try {
+      const t = await openDemo();
+      await checkToken(t, 'header');
+      const status = () => text(t, '#edit-status');
+      const save = (what: 'transcript' | 'chapters') => t.page.click(`#edit-episode button[value=${what}]`);
+      await t.page.selectOption('#edit-episode select', id);
+      await expect.poll(() => t.page.inputValue('#edit-episode [name=chapters]')).toBe('[]');
+      expect(await t.page.inputValue('#edit-episode [name=transcript]')).toBe('');
+
+      const broken = 'WEBVTT\n\n00:00.000 --> 00:02.000\nFine.\n\n00:02.5 --> 00:04.000\nBroken.\n';
+      await t.page.setInputFiles('#edit-episode [name=transcript-file]', { name: 'broken.vtt', mimeType: 'text/vtt', buffer: Buffer.from(broken) });
+      await expect.poll(() => t.page.inputValue('#edit-episode [name=transcript]')).toBe(broken);
+      await save('transcript');
+      await expect.poll(status).toMatch(/line 6: "00:02\.5 --> 00:04\.000" is not a valid cue timing/);
+      expect(await t.page.$eval('#edit-status', (el) => el.classList.contains('error'))).toBe(true);
+
+      await t.page.fill('#edit-episode [name=transcript]', 'WEBVTT\n\n00:00.000 --> 00:03.000\n<v Sam>Edited in the console.\n');
+      await save('transcript');
+      await expect.poll(status).toBe('Saved: "Edited in the console" has 0 chapters and a transcript.');
+      await t.page.fill('#edit-episode [name=chapters]', '[{"start": 0, "title": "Opening"');
+      await save('chapters');
+      await expect.poll(status).toMatch(/chapters must be a JSON array/);
+      await t.page.fill('#edit-episode [name=chapters]', '[{"start": 0, "title": "Opening"}, {"start": 12, "title": "Second thoughts"}]');
+      await save('chapters');
+      await expect.poll(status).toBe('Saved: "Edited in the console" has 2 chapters and a transcript.');
+      // The player (this episode is the newest) gets it from the event stream.
+      const chapterTitles = () => t.page.$eval(PODCAST, (el) => [...el.shadowRoot!.querySelectorAll('[part=chapter] .clip')].map((c) => c.textContent));
+      await expect.poll(chapterTitles, { timeout: 3000 }).toEqual(['Opening', 'Second thoughts']);
+      expect((await env.publicGet('podcasts')).episodes[0].transcript_url).toMatch(/\.vtt$/);
+
+      await t.page.click('#remove-transcript');
+      await expect.poll(status).toBe('Saved: "Edited in the console" has 2 chapters and no transcript.');
+      expect((await env.publicGet('podcasts')).episodes[0].transcript_url).toBeNull();
+      // The two refusals are 400s, which the browser logs; nothing else went wrong.
+      expect(t.problems.filter((p) => !/status of 400/.test(p))).toEqual([]);
+    } finally {
+      await env.owner('deletePodcast', { id });
+    }
+  });
+
   test('gives a snippet that works pasted into a page of another origin', async () => {
     const t = await openDemo();
     await checkToken(t, 'query');

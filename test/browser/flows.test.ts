@@ -142,7 +142,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         now = await listeners();
       }
     }
-    const audioLog = () => env.logs.filter((l) => / \/(listen|media)\//.test(l));
+    // Audio only: the stream and episode files (the artwork under /media/art/ is no audio).
+    const audioLog = () => env.logs.filter((l) => / \/(listen\/|media\/[^/ ]+\.mp3)/.test(l));
 
     async function openPodcast() {
       const p = await env.open(embedPage(env.mock, podcastTag));

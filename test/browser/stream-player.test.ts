@@ -99,11 +99,12 @@ describe('<stream-player> in Chromium', () => {
       { timeout: 2000, polling: 20 },
     );
     const found = await t.page.$eval(EL, (el) => ({
-      imgs: el.shadowRoot!.querySelectorAll('img').length + document.querySelectorAll('img').length,
+      // The one picture is the channel's artwork (the track has none); the title made none.
+      imgs: [...el.shadowRoot!.querySelectorAll('img'), ...document.querySelectorAll('img')].map((i) => `${i.getAttribute('part')} ${new URL(i.src).pathname}`),
       scripts: el.shadowRoot!.querySelectorAll('script, b').length,
       pwned: (window as any).__pwned ?? (window as any).__pwned2 ?? null,
     }));
-    expect(found).toEqual({ imgs: 0, scripts: 0, pwned: null });
+    expect(found).toEqual({ imgs: ['artwork /media/art/channel-320.png'], scripts: 0, pwned: null });
     // `src=x` would resolve against the page: it was never requested.
     expect(env.pages.requests).not.toContain('/x');
     expect(t.requests.filter((u) => new URL(u).pathname === '/x')).toEqual([]);

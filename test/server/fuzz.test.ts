@@ -26,10 +26,11 @@ const junk = (n: number) => Array.from({ length: n }, () => String.fromCharCode(
 const METHODS = ['GET', 'GET', 'POST', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 const PATHS = [
   '/private/checkToken', '/private/accountInfo', '/private/startServer', '/private/stopServer',
-  '/private/setNowPlaying', '/private/podcasts', '/private/addPodcast', '/private/deletePodcast',
+  '/private/setNowPlaying', '/private/podcasts', '/private/addPodcast', '/private/deletePodcast', '/private/updatePodcast',
   '/private/nope', '/private/', '/private', '/private/%ff', '/private/checkToken/..',
   '/public/stream', '/public/stream/events', '/public/podcasts', '/public/x', '/public/',
-  '/listen/live', '/listen/', '/listen/%00', '/media/ep-1.mp3', '/media/ep-9.mp3', '/media/%2e%2e',
+  '/public/podcasts.rss', '/listen/live', '/listen/', '/listen/%00', '/media/ep-1.mp3', '/media/ep-9.mp3', '/media/%2e%2e',
+  '/media/ep-1.chapters.json', '/media/art/show-320.png', '/media/art/%2e%2e',
   '/', '/castlet.js', '/%E0%A4%A', '/a/b/c/d', '/index.html?x',
 ];
 const TOKENS = [PRIVATE, PUBLIC, '', 'x', 'null', '🎵', 'a'.repeat(5000), `${PRIVATE} ${PUBLIC}`, '%00', junk(40)];
@@ -46,7 +47,11 @@ function randomBody(): string | Uint8Array | undefined {
     case 5: return new Uint8Array(Array.from({ length: Math.floor(rand() * 2000) }, () => Math.floor(rand() * 256)));
     case 6: return '{"token": "' + junk(10);
     case 7: return 'x'.repeat(pick([10, 1024 * 1024 - 1, 1024 * 1024 + 1]));
-    case 8: return JSON.stringify({ token: PRIVATE, title: junk(5), id: pick(['ep-1', 'ep-2', 'zzz', '']) });
+    case 8: return JSON.stringify({
+      token: PRIVATE, title: junk(5), id: pick(['ep-1', 'ep-2', 'zzz', '']),
+      transcript: pick([undefined, '', junk(30), `WEBVTT\n\n00:00.000 --> ${junk(6)}\n${junk(10)}`, 5]),
+      persons: pick([undefined, '', junk(8), [{ name: junk(5), img: junk(6) }], [null], 'null']),
+    });
     default: return junk(200);
   }
 }

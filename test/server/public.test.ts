@@ -101,7 +101,7 @@ describe('shapes', () => {
   it('/public/stream is a StreamInfo with an absolute stream_url', async () => {
     const r = await call(u(`/public/stream?token=${PUBLIC}`));
     expect(r.body).toEqual({
-      channel: { id: 'main', name: expect.any(String), genre: expect.any(String), description: expect.any(String), artwork_url: null },
+      channel: { id: 'main', name: expect.any(String), genre: expect.any(String), description: expect.any(String), artwork_url: `${s.url}/media/art/channel-320.png` },
       status: 'live',
       stream_url: `${s.url}/listen/live`,
       now_playing: { title: expect.any(String), artist: expect.any(String), artwork_url: null, started_at: expect.any(String) },
@@ -111,21 +111,40 @@ describe('shapes', () => {
     expect(r.body.history.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('/public/podcasts is a PodcastFeed, newest first', async () => {
+  it('/public/podcasts is a PodcastFeed, newest first, with artwork, funding, persons and chapter pictures', async () => {
     const r = await call(u(`/public/podcasts?token=${PUBLIC}`));
-    expect(r.body.podcast).toEqual({ title: expect.any(String), author: expect.any(String), description: expect.any(String), artwork_url: null });
+    expect(r.body.podcast).toEqual({
+      title: expect.any(String),
+      author: expect.any(String),
+      description: expect.any(String),
+      artwork_url: `${s.url}/media/art/show-320.png`,
+      funding: { url: expect.stringMatching(/^https:\/\//), text: expect.any(String) },
+    });
     expect(r.body.episodes.length).toBeGreaterThanOrEqual(3);
-    expect(r.body.episodes[0]).toEqual({
+    const [newest, older] = r.body.episodes;
+    expect(newest).toEqual({
       id: expect.any(String),
       title: expect.any(String),
       description: expect.any(String),
       published_at: expect.any(String),
       duration: expect.any(Number),
       audio_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.mp3$`)),
-      artwork_url: null,
+      artwork_url: `${s.url}/media/art/${newest.id}-320.png`,
       chapters: expect.any(Array),
       transcript_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.vtt$`)),
+      persons: [
+        { name: expect.any(String), role: 'host', img: `${s.url}/media/art/sam.png`, href: expect.stringMatching(/^https:\/\//) },
+        { name: expect.any(String), role: 'guest' },
+      ],
     });
+    // A picture for every chapter, links where there are pages; `toc` only where it is false.
+    for (const chapter of newest.chapters) {
+      expect(chapter).toEqual({ start: expect.any(Number), title: expect.any(String), img: expect.stringMatching(new RegExp(`^${s.url}/media/art/.+\\.png$`)), ...(chapter.url ? { url: expect.stringMatching(/^https:\/\//) } : {}) });
+    }
+    expect(newest.chapters.filter((c: { url?: string }) => c.url).length).toBeGreaterThanOrEqual(1);
+    expect(older).toMatchObject({ artwork_url: null, persons: [] });
+    const silent = r.body.episodes.flatMap((e: { chapters: { toc?: boolean }[] }) => e.chapters).filter((c: { toc?: boolean }) => 'toc' in c);
+    expect(silent).toEqual([{ start: expect.any(Number), title: expect.any(String), img: expect.stringMatching(/\.png$/), toc: false }]);
   });
 
   it('unknown /public/ path → 404 with CORS (after the token check)', async () => {

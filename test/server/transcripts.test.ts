@@ -1,11 +1,9 @@
 /**
- * DESIGN §1: episodes' WebVTT transcripts (timed by how the speech was made), their JSON
- * chapters, and the show as RSS 2.0 — parsed with a real XML parser, as a podcast app would.
+ * DESIGN §1: episodes' WebVTT transcripts (timed by how the speech was made) and their JSON
+ * chapters. The RSS feed is in rss.test.ts.
  */
-import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { Episode, PodcastFeed } from '../../src/internal/api-types.ts';
-import { xml } from '../../demo/server/rss.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 const s = withServer();
@@ -67,12 +65,14 @@ describe('transcripts', () => {
     }
   });
 
-  it('the timings come from the audio: each chapter opens with the cue that announces it', async () => {
+  it('the timings come from the audio: each listed chapter opens with the cue that announces it', async () => {
     const ordinals = ['one', 'two', 'three', 'four'];
     for (const e of (await feed()).episodes) {
       const cues = parseVtt((await call(e.transcript_url!)).text);
-      e.chapters.forEach((chapter, i) => {
-        const next = e.chapters[i + 1]?.start ?? e.duration;
+      // A chapter with toc: false only changes the picture; the spoken chapters are the listed ones.
+      const listed = e.chapters.filter((c) => c.toc !== false);
+      listed.forEach((chapter, i) => {
+        const next = listed[i + 1]?.start ?? e.duration;
         const inside = cues.filter((c) => c.start >= chapter.start && c.end <= next);
         const announce = inside.find((c) => c.text.startsWith(`Chapter ${ordinals[i]}:`));
         expect(announce, `${e.id} chapter ${i + 1}`).toBeDefined();
@@ -83,13 +83,15 @@ describe('transcripts', () => {
     }
   });
 
-  it('an episode added at run time (a tone, no speech) has no transcript: null, and its .vtt is 404', async () => {
+  it('an episode added at run time (a tone, no speech, no chapters) has no transcript: null, and its .vtt and .chapters.json are 404', async () => {
     const added = (await postJson(u('/private/addPodcast'), { token: PRIVATE, title: 'Tone only', duration: 20 })).body as Episode;
     const e = (await feed()).episodes.find((x) => x.id === added.id)!;
     expect(e.transcript_url).toBeNull();
-    const r = await call(u(`/media/${e.id}.vtt`));
-    expect(r.status).toBe(404);
-    expect(r.body.error).toBe('not_found');
+    for (const [file, says] of [['vtt', 'no transcript'], ['chapters.json', 'no chapters']]) {
+      const r = await call(u(`/media/${e.id}.${file}`));
+      expect(r.status).toBe(404);
+      expect(r.body).toEqual({ error: 'not_found', error_description: expect.stringContaining(says) });
+    }
     await postJson(u('/private/deletePodcast'), { token: PRIVATE, id: added.id });
   });
 
@@ -101,69 +103,16 @@ describe('transcripts', () => {
     }
   });
 
-  it('JSON chapters (Podcasting 2.0) list the episode\'s chapters', async () => {
-    const e = (await feed()).episodes[0]!;
-    const r = await call(u(`/media/${e.id}.chapters.json`));
-    expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toBe('application/json+chapters; charset=utf-8');
-    expect(JSON.parse(r.text)).toEqual({ version: '1.2.0', chapters: e.chapters.map((c) => ({ startTime: c.start, title: c.title })) });
-  });
-});
-
-describe('GET /public/podcasts.rss', () => {
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => name === 'item' });
-  const rss = async (token = PUBLIC) => call(u(`/public/podcasts.rss?token=${token}`));
-
-  it('is RSS 2.0 with the iTunes and Podcasting 2.0 namespaces, cacheable, CORS *', async () => {
-    const r = await rss();
-    expect(r.status).toBe(200);
-    expect(r.headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
-    expect(r.headers.get('access-control-allow-origin')).toBe('*');
-    expect(r.headers.get('cache-control')).toBe('public, max-age=5');
-    const etag = r.headers.get('etag')!;
-    expect((await call(u(`/public/podcasts.rss?token=${PUBLIC}`), { headers: { 'If-None-Match': etag } })).status).toBe(304);
-    const doc = parser.parse(r.text);
-    expect(doc.rss['@version']).toBe('2.0');
-    expect(doc.rss['@xmlns:itunes']).toBe('http://www.itunes.com/dtds/podcast-1.0.dtd');
-    expect(doc.rss['@xmlns:podcast']).toBe('https://podcastindex.org/namespace/1.0');
-    const show = (await feed()).podcast;
-    expect(doc.rss.channel.title).toBe(show.title);
-    expect(doc.rss.channel['itunes:author']).toBe(show.author);
-    expect(doc.rss.channel['atom:link']['@href']).toBe(`${s.url}/public/podcasts.rss?token=${PUBLIC}`);
-  });
-
-  it('lists every episode with its enclosure (real length), duration, chapters and transcript', async () => {
-    const { episodes } = await feed();
-    const items = parser.parse((await rss()).text).rss.channel.item as Record<string, any>[];
-    expect(items.map((i) => i.guid['#text'])).toEqual(episodes.map((e) => e.id));
-    for (const [i, e] of episodes.entries()) {
-      const item = items[i]!;
-      expect(item.title).toBe(e.title);
-      expect(new Date(item.pubDate).toISOString()).toBe(new Date(e.published_at).toISOString());
-      expect(item['itunes:duration']).toBe(Math.round(e.duration));
-      const audio = await fetch(e.audio_url);
-      const bytes = (await audio.arrayBuffer()).byteLength;
-      expect(item.enclosure).toEqual({ '@url': e.audio_url, '@length': String(bytes), '@type': 'audio/mpeg' });
-      expect(item['podcast:transcript']).toEqual({ '@url': e.transcript_url, '@type': 'text/vtt', '@language': 'en' });
-      const chapters = await call(item['podcast:chapters']['@url']);
-      expect(item['podcast:chapters']['@type']).toBe('application/json+chapters');
-      expect(JSON.parse(chapters.text).chapters).toHaveLength(e.chapters.length);
+  it('JSON chapters (Podcasting 2.0) list the episode\'s chapters with their pictures, links and toc', async () => {
+    for (const e of (await feed()).episodes) {
+      const r = await call(u(`/media/${e.id}.chapters.json`));
+      expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe('application/json+chapters; charset=utf-8');
+      const chapters = e.chapters.map(({ start, ...rest }) => ({ startTime: start, ...rest }));
+      expect(JSON.parse(r.text)).toEqual({ version: '1.2.0', chapters });
     }
-  });
-
-  it('owner text stays text: markup is escaped and characters XML cannot hold are dropped', async () => {
-    const title = 'Fish & <b>chips</b> "quoted" \u0007bell ]]> end';
-    const added = (await postJson(u('/private/addPodcast'), { token: PRIVATE, title, duration: 20 })).body as Episode;
-    const item = (parser.parse((await rss()).text).rss.channel.item as Record<string, any>[]).find((i) => i.guid['#text'] === added.id)!;
-    expect(item.title).toBe('Fish & <b>chips</b> "quoted" bell ]]> end');
-    expect(item['podcast:transcript']).toBeUndefined();
-    await postJson(u('/private/deletePodcast'), { token: PRIVATE, id: added.id });
-    expect(xml('a\uD800b<')).toBe('ab&lt;');
-  });
-
-  it('needs the public token like every public endpoint', async () => {
-    expect((await call(u('/public/podcasts.rss'))).body.error).toBe('missing_token');
-    expect((await rss(PRIVATE)).body.error).toBe('private_token_exposed');
-    expect((await rss('00000000-0000-0000-0000-000000000000')).status).toBe(401);
+    const [newest] = (await feed()).episodes;
+    const json = JSON.parse((await call(u(`/media/${newest!.id}.chapters.json`))).text);
+    expect(json.chapters[0]).toEqual({ startTime: 0, title: expect.any(String), img: `${s.url}/media/art/${newest!.id}-ch1.png`, url: expect.stringMatching(/^https:\/\//) });
   });
 });

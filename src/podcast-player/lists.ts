@@ -2,8 +2,8 @@
  * The rows of <podcast-player>'s chapter and episode lists: a chunk the player asks for when
  * it is created, beside its data (a page with only the live player never loads it). Until it
  * arrives, each list keeps its place (an empty list is as tall as while loading). Each row is
- * a button: a title (bidi-isolated) and, after it, its time; the current one has
- * `aria-current="true"`.
+ * a button: a title (in a <bdi>: its own direction, apart from what stands beside it) and,
+ * after it, its time; the current one has `aria-current="true"`.
  */
 import type { TemplateResult, css as Css } from 'lit';
 import type { Chapter, Episode } from '../internal/api-types.js';
@@ -19,7 +19,7 @@ export interface Kit extends Lit {
 }
 
 const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string) =>
-  html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip">${title}</span><span class="muted">${time}</span></button></li>`;
+  html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip"><bdi>${title}</bdi></span><span class="muted">${time}</span></button></li>`;
 
 /** The chapters of `ep`, chapter `now` current; `pick(c)` when one is chosen. */
 export function chapters(kit: Kit, ep: Episode | undefined, now: number, say: Say, pick: (c: Chapter) => void): TemplateResult[] | TemplateResult | undefined {

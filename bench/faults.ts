@@ -5,10 +5,15 @@
  * (b) A wrong (well-formed, unknown) token: requests in 30 s.
  * (c) 1,000 malformed requests (random methods, paths, headers, bodies, bad JSON, huge
  *     tokens, raw garbage on sockets): 5xx count, and checkToken still answers 200.
- * (b) runs beside (a) and (c) in its own mock and context: it only waits.
+ * (d) A service that accepts connections and never answers: seconds until each player shows
+ *     the network message, and what it shows at 12 s.
+ * (e) A service that answers every request with invalid JSON, beside one that refuses every
+ *     connection: requests in 10 s (the backoff).
+ * (b), (d) and (e) run beside (a) and (c), each in its own server and context: they only wait.
  */
-import { request } from 'node:http';
-import { connect } from 'node:net';
+import { createServer, request, type Server } from 'node:http';
+import { connect, createServer as createTcpServer, type AddressInfo, type Server as TcpServer, type Socket } from 'node:net';
+import type { Page } from 'playwright-core';
 import { embedPage } from '../test/support/browser-pages.ts';
 import { countLog, startMock, type Child } from './children.ts';
 import { countBy, PRIVATE, PUBLIC, type BenchEnv } from './env.ts';
@@ -127,6 +132,121 @@ async function wrongToken(env: BenchEnv, seconds = 30): Promise<WrongTokenData> 
   } finally {
     await context.close();
     await mock.stop();
+  }
+}
+
+// (d) ------------------------------------------------------------------------------------
+
+const TAGS = ['stream-player', 'podcast-player'] as const;
+
+export interface SilentData {
+  /** Seconds after navigation until each player showed "Cannot reach the service" (null: not in the limit). */
+  secondsToMessage: Record<string, number | null>;
+  /** The same, counted from the page's first request to the service (the widgets' own share of it). */
+  afterFirstRequest: Record<string, number | null>;
+  /** Each player's state and message at 12 s. */
+  at12: Record<string, { state: string; message: string }>;
+  /** Connections the silent service accepted in the limit. */
+  connections: number;
+}
+
+/** A loopback server: accepts, reads, never answers; `close()` ends its sockets too. */
+async function silentService(): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let count = 0;
+  const server: TcpServer = createTcpServer((s) => {
+    count++;
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => {});
+    s.resume();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    connections: () => count,
+    close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
+}
+
+/** Each player's state and message text, read from the page. */
+const readPlayers = (page: Page) =>
+  page.evaluate((tags) => Object.fromEntries(tags.map((t) => {
+    const el = document.querySelector(t) as HTMLElement & { state: string };
+    return [t, { state: el.state, message: el.shadowRoot?.querySelector('[part~=message]')?.textContent?.trim() ?? '' }];
+  })), TAGS as unknown as string[]);
+
+async function silent(env: BenchEnv, limit = 30): Promise<SilentData> {
+  const service = await silentService();
+  const { context, page } = await instrumentedPage(env.browser, 2);
+  try {
+    const body = TAGS.map((t) => `<${t} public-token="${PUBLIC}" base-url="${service.url}"></${t}>`).join('\n');
+    let first = 0;
+    page.on('request', (r) => r.url().startsWith(service.url) && (first ||= Date.now()));
+    const start = Date.now();
+    await page.goto(env.pages.add(embedPage(env.mock.url, body)));
+    const secondsToMessage: Record<string, number | null> = Object.fromEntries(TAGS.map((t) => [t, null]));
+    let at12: SilentData['at12'] = {};
+    while (Date.now() - start < limit * 1000 && (Object.values(secondsToMessage).includes(null) || !Object.keys(at12).length)) {
+      const now = await readPlayers(page);
+      const t = (Date.now() - start) / 1000;
+      for (const tag of TAGS) if (secondsToMessage[tag] === null && /Cannot reach the service/.test(now[tag]!.message)) secondsToMessage[tag] = t;
+      if (t >= 12 && !Object.keys(at12).length) at12 = now;
+      await sleep(100);
+    }
+    const afterFirstRequest = Object.fromEntries(TAGS.map((t) => [t, secondsToMessage[t] === null ? null : secondsToMessage[t]! - (first - start) / 1000]));
+    return { secondsToMessage, afterFirstRequest, at12, connections: service.connections() };
+  } finally {
+    await context.close();
+    await service.close();
+  }
+}
+
+// (e) ------------------------------------------------------------------------------------
+
+export interface RetryData {
+  seconds: number;
+  /** Requests the page made to the service in `seconds`, by endpoint, for each kind of service. */
+  invalidJson: Record<string, number>;
+  refused: Record<string, number>;
+}
+
+/** Requests a page with both players makes in `seconds` to the service at `base`. */
+async function requestsIn(env: BenchEnv, base: string, seconds: number): Promise<Record<string, number>> {
+  const { context, page } = await instrumentedPage(env.browser, 2);
+  try {
+    const urls: string[] = [];
+    page.on('request', (r) => r.url().startsWith(base) && urls.push(r.url()));
+    const start = Date.now();
+    await page.goto(env.pages.add(embedPage(env.mock.url, TAGS.map((t) => `<${t} public-token="${PUBLIC}" base-url="${base}"></${t}>`).join('\n'))));
+    await sleep(seconds * 1000 - (Date.now() - start));
+    return countBy(urls);
+  } finally {
+    await context.close();
+  }
+}
+
+async function retries(env: BenchEnv, seconds = 10): Promise<RetryData> {
+  // Answers everything 200 with a body that is not JSON (CORS allowed, so the page can read it).
+  const bad: Server = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': req.url?.includes('/events') ? 'text/event-stream' : 'application/json', 'Access-Control-Allow-Origin': '*' });
+    res.end(req.url?.includes('/events') ? 'event: stream\ndata: {oops\n\nevent: podcasts\ndata: {oops\n\n' : '{oops');
+  });
+  await new Promise<void>((resolve) => bad.listen(0, '127.0.0.1', resolve));
+  // A port nobody listens on: every connection refused.
+  const closed = createTcpServer();
+  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+  const refusedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => closed.close(() => resolve()));
+  try {
+    const [invalidJson, refused] = await Promise.all([
+      requestsIn(env, `http://127.0.0.1:${(bad.address() as AddressInfo).port}`, seconds),
+      requestsIn(env, refusedUrl, seconds),
+    ]);
+    return { seconds, invalidJson, refused };
+  } finally {
+    bad.closeAllConnections();
+    await new Promise<void>((resolve) => bad.close(() => resolve()));
   }
 }
 
@@ -267,13 +387,20 @@ export interface FaultsData {
   restart: RestartData;
   wrongToken: WrongTokenData;
   fuzz: FuzzData;
+  silent: SilentData;
+  retries: RetryData;
 }
 
 export async function benchFaults(env: BenchEnv): Promise<Part<FaultsData>> {
   const wrong = wrongToken(env);
+  const quiet = silent(env);
+  const again = retries(env);
   const r = await restart(env);
   const f = await fuzz(env);
-  const w = await wrong;
+  const [w, s, e] = await Promise.all([wrong, quiet, again]);
+  const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+  const list = (counts: Record<string, number>) => Object.entries(counts).map(([k, v]) => `${k} ×${v}`).join(', ');
+  const slowest = Math.max(...Object.values(s.secondsToMessage).map((v) => v ?? Infinity));
   const fiveXX = f.byClass['5xx'] ?? 0;
   const rows: Row[] = [
     {
@@ -306,6 +433,22 @@ export async function benchFaults(env: BenchEnv): Promise<Part<FaultsData>> {
       goal: '0, still answering',
       met: fiveXX === 0 && f.checkTokenAfter === 200 && f.alive,
     },
+    {
+      section: 'Faults',
+      measure: 'silent service (accepts, never answers): seconds to "Cannot reach the service"',
+      value: TAGS.map((t) => `${t} ${s.secondsToMessage[t]?.toFixed(1) ?? '—'} s`).join(', '),
+      reference: `after the first request: ${TAGS.map((t) => `${s.afterFirstRequest[t]?.toFixed(1) ?? '—'} s`).join(', ')}; at 12 s: ${TAGS.map((t) => `${t} ${s.at12[t]?.state ?? '—'}${s.at12[t]?.message ? ' + message' : ', no message'}`).join('; ')}; ${s.connections} connections`,
+      goal: '≤ 12 s each',
+      met: slowest <= 12,
+    },
+    {
+      section: 'Faults',
+      measure: `invalid JSON from every endpoint (stream + podcast player): requests in ${e.seconds} s`,
+      value: `${total(e.invalidJson)} (${list(e.invalidJson)})`,
+      reference: `connection refused: ${total(e.refused)} (${list(e.refused)})`,
+      goal: '≤ 6 per player',
+      met: Math.max(...['/public/stream', '/public/podcasts'].map((p) => (e.invalidJson[p] ?? 0) + (e.invalidJson[`${p}/events`] ?? 0))) <= 6,
+    },
   ];
-  return { rows, data: { restart: r, wrongToken: w, fuzz: f } };
+  return { rows, data: { restart: r, wrongToken: w, fuzz: f, silent: s, retries: e } };
 }

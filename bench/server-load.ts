@@ -69,7 +69,8 @@ async function sseFanOut(base: string): Promise<SseResult> {
   try {
     const open = (i: number) =>
       new Promise<void>((resolve, reject) => {
-        const req = get(`${base}/public/stream/events?token=${PUBLIC}`, { agent }, (res) => {
+        // Each client from its own loopback address, as 500 listeners are (one address may hold 32 streams).
+        const req = get(`${base}/public/stream/events?token=${PUBLIC}`, { agent, localAddress: `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}` }, (res) => {
           responses.push(res);
           if (res.statusCode !== 200) return reject(new Error(`SSE ${res.statusCode}`));
           res.setEncoding('utf8');

@@ -9,7 +9,7 @@ import { requireToken, type TokenPair } from './auth.ts';
 import { EMPTY_BODY, readPostBody } from './body.ts';
 import { Broadcast } from './broadcast.ts';
 import { loadCatalog, type Catalog } from './catalog.ts';
-import { Connections } from './connections.ts';
+import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { episodeAudio } from './episode-audio.ts';
 import { episodeText, type EpisodeTextKind } from './episode-text.ts';
@@ -55,8 +55,15 @@ export interface AppOptions {
    * address once it is known). Default http://127.0.0.1:8080.
    */
   publicUrl?: string | (() => string);
-  /** At most this many SSE and /listen connections open at once (default MAX_STREAMS); over it 503. */
+  /**
+   * At most this many SSE and /listen connections open at once (default MAX_STREAMS), and
+   * never more than half the descriptor limit; over it 503 `server_busy`.
+   */
   maxStreams?: number;
+  /** At most this many of them from one client address (default MAX_STREAMS_PER_CLIENT); over it 503 `too_many_connections`. */
+  maxStreamsPerClient?: number;
+  /** The process's descriptor limit the caps follow (default: read from /proc/self/limits). */
+  descriptorLimit?: number;
   /**
    * Icecast mode: each channel's mountpoint is a mount on this Icecast (ICECAST_URL …);
    * /listen is then not served. Default: the built-in stream.
@@ -67,6 +74,8 @@ export interface AppOptions {
 export interface MockApp {
   app: Hono<AppEnv>;
   store: Store;
+  /** Open streams in all and per client, and sockets in all (for `server.maxConnections`). */
+  caps: ReturnType<typeof capsFor>;
   /** Ends every open SSE and /listen connection and stops the timers. */
   closeConnections(): void;
 }
@@ -100,9 +109,8 @@ export function createApp(options: AppOptions = {}): MockApp {
       },
     ]),
   );
-  const connections = new Connections(options.maxStreams, () =>
-    [...broadcasts.values()].reduce((sum, { broadcast }) => sum + broadcast.listeners, 0),
-  );
+  const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
+  const connections = new Connections(caps.streams, caps.perClient);
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
     if (event.type === 'ready' && !event.ready) closeListeners();
@@ -153,7 +161,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     const icy = c.req.header('icy-metadata')?.trim() === '1';
     if (c.req.method !== 'HEAD') {
       try {
-        connections.reserve();
+        connections.hold(c.env);
       } catch (err) {
         if (err instanceof ApiFailure) return errorResponse(err, cors);
         throw err;
@@ -208,6 +216,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   return {
     app,
     store,
+    caps,
     closeConnections() {
       follower?.();
       icecast?.stop();

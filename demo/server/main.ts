@@ -3,10 +3,11 @@
  * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens;
  * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address);
  * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode;
- * MAX_STREAMS caps open SSE + /listen connections (default 1000).
+ * MAX_STREAMS caps open SSE + /listen connections (default 1000, at most half the descriptor
+ * limit), MAX_STREAMS_PER_CLIENT those of one client address (default 32).
  */
 import { isUuid } from '../../src/internal/tokens.ts';
-import { MAX_STREAMS } from './connections.ts';
+import { MAX_STREAMS, MAX_STREAMS_PER_CLIENT } from './connections.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';
 
@@ -27,6 +28,10 @@ if (!isUuid(publicToken)) fail('DEMO_PUBLIC_TOKEN must be UUID-shaped (8-4-4-4-1
 if (privateToken.toLowerCase() === publicToken.toLowerCase()) fail('the public and private tokens must differ');
 const maxStreams = Number(env.MAX_STREAMS ?? MAX_STREAMS);
 if (!Number.isInteger(maxStreams) || maxStreams < 1) fail(`MAX_STREAMS must be a whole number of connections, not "${env.MAX_STREAMS}"`);
+const maxStreamsPerClient = Number(env.MAX_STREAMS_PER_CLIENT ?? MAX_STREAMS_PER_CLIENT);
+if (!Number.isInteger(maxStreamsPerClient) || maxStreamsPerClient < 1) {
+  fail(`MAX_STREAMS_PER_CLIENT must be a whole number of connections, not "${env.MAX_STREAMS_PER_CLIENT}"`);
+}
 const publicUrl = env.PUBLIC_URL ? originUrl('PUBLIC_URL', env.PUBLIC_URL) : undefined;
 const icecast = env.ICECAST_URL
   ? {
@@ -52,11 +57,13 @@ function originUrl(name: string, value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-const server = await startServer({ port, host, privateToken, publicToken, publicUrl, maxStreams, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
+const server = await startServer({ port, host, privateToken, publicToken, publicUrl, maxStreams, maxStreamsPerClient, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
   (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
 );
 // The design asks for the demo tokens at startup; request logs never contain them.
 console.log(`castlet mock on ${server.url}  public token ${publicToken}  private token ${privateToken}`);
+const { limit, streams, perClient } = server.caps;
+console.log(`castlet mock: at most ${streams} open event streams and /listen connections, ${perClient} per client address (descriptor limit ${limit})`);
 if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
 
 let stopping = false;

@@ -2,7 +2,7 @@
  * The public widget API of DESIGN §1: CORS for every origin, the public token, cacheable
  * JSON (ETag, max-age=5) and the event stream.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { requireToken } from './auth.ts';
 import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
@@ -54,10 +54,10 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
       guid: store.feedGuid(() => podcastGuid(feedUrl(firstToken))),
     }),
   );
-  const events = (method: string, source: SseFeed) => {
+  const events = (c: Context<AppEnv>, source: SseFeed) => {
     // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
-    if (method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
-    connections.reserve();
+    if (c.req.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
+    connections.hold(c.env);
     return eventStream(store, source, connections, sse);
   };
 
@@ -71,7 +71,7 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
   );
   api.get('/stream/events', (c) => {
     const channel = channelOf(c.req.query('channel'));
-    return events(c.req.method, {
+    return events(c, {
       event: 'stream',
       render: () => JSON.stringify(streamInfo(store, channel, urls)),
       affects: (event) => event.type === 'stream' && event.channel === channel.id,
@@ -83,7 +83,7 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
   });
   api.get('/podcasts/events', (c) => {
     channelOf(c.req.query('channel'));
-    return events(c.req.method, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
+    return events(c, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
   });
   api.get('/podcasts.rss', (c) => {
     channelOf(c.req.query('channel'));

@@ -9,10 +9,8 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 export const NO_STORE = 'no-store';
 export const PUBLIC_CACHE = 'public, max-age=5';
 
-/** The widgets' error codes, and `server_busy` (too many open streams; the widget retries on 503). */
-export type ServiceErrorCode = ApiErrorCode | 'server_busy';
-
-export const STATUS: Record<ServiceErrorCode, number> = {
+/** The status of each error code (the widget retries on 503, whatever the code). */
+export const STATUS: Record<ApiErrorCode, number> = {
   missing_token: 401,
   invalid_token: 401,
   private_token_exposed: 401,
@@ -24,12 +22,13 @@ export const STATUS: Record<ServiceErrorCode, number> = {
   server_offline: 503,
   range_not_satisfiable: 416,
   server_busy: 503,
+  too_many_connections: 503,
 };
 
 /** An error the handlers can throw or return; `headers` are added to the response. */
 export class ApiFailure extends Error {
   constructor(
-    readonly code: ServiceErrorCode,
+    readonly code: ApiErrorCode,
     readonly description: string,
     readonly headers: Record<string, string> = {},
   ) {

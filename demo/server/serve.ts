@@ -5,7 +5,7 @@
 import { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { createApp, type AppOptions } from './app.ts';
+import { createApp, type AppOptions, type MockApp } from './app.ts';
 import { JSON_TYPE, NO_STORE } from './respond.ts';
 import type { Store } from './store.ts';
 
@@ -29,6 +29,8 @@ export interface RunningServer {
   url: string;
   port: number;
   store: Store;
+  /** The descriptor limit, and the caps on open streams and sockets that follow from it. */
+  caps: MockApp['caps'];
   close(): Promise<void>;
 }
 
@@ -85,6 +87,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       },
       () => resolve(s as Server),
     ) as Server;
+    // Every socket together stays within the descriptor limit (a new one past it is closed at once).
+    s.maxConnections = mock.caps.sockets;
     const [listener] = s.listeners('request') as RequestListener[];
     s.removeAllListeners('request').on('request', rejectTwoHosts(listener!));
     s.once('error', reject);
@@ -96,6 +100,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     url,
     port: actual,
     store: mock.store,
+    caps: mock.caps,
     close: () =>
       new Promise<void>((resolve) => {
         mock.closeConnections();

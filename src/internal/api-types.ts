@@ -111,4 +111,8 @@ export type ApiErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'server_offline'
-  | 'range_not_satisfiable';
+  | 'range_not_satisfiable'
+  /** 503: too many open event streams and /listen connections on the service (Retry-After). */
+  | 'server_busy'
+  /** 503: too many of them from the client's own address (Retry-After). */
+  | 'too_many_connections';

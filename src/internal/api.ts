@@ -29,14 +29,14 @@ export const isHttp = (url: string | null | undefined): url is string => !!url &
 
 /**
  * GET a public JSON endpoint and check its shape with `valid`; any failure becomes a
- * CastletError (`bad_response` for an answer of the wrong shape). `fresh` revalidates the
- * HTTP cache. `signal` aborts it; a time-out (the caller's) aborts it as `network`.
+ * CastletError (`bad_response` for an answer of the wrong shape). `cache` is fetch's
+ * (`no-cache` revalidates the HTTP cache). `signal` aborts it; a time-out (the caller's) aborts it as `network`.
  */
-export async function getJson(url: string, valid: (v: unknown) => boolean, signal: AbortSignal, fresh?: boolean): Promise<unknown> {
+export async function getJson(url: string, valid: (v: unknown) => boolean, signal: AbortSignal, cache?: RequestCache): Promise<unknown> {
   let res: Response;
   let body: unknown;
   try {
-    res = await fetch(url, { signal, cache: fresh ? 'no-cache' : undefined, headers: { Accept: 'application/json' } });
+    res = await fetch(url, { signal, cache, headers: { Accept: 'application/json' } });
     body = await res.json().catch(() => null);
   } catch {
     throw new CastletError('network');

@@ -3,6 +3,6 @@
  * attempt doubles, never beyond `cap`. Half the delay is fixed so retries never bunch at 0.
  */
 export function backoff(attempt: number, base = 1000, cap = 30_000, random = Math.random): number {
-  const ceiling = Math.min(cap, base * 2 ** Math.min(attempt, 20));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  // (2 ** a large attempt is Infinity, and the cap still wins; timers take fractions of a ms.)
+  return (Math.min(cap, base * 2 ** attempt) * (1 + random())) / 2;
 }

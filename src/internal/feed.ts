@@ -18,9 +18,12 @@ type Valid = (v: unknown) => boolean;
  *
  * With `eventsUrl`, updates arrive as SSE events named `name`. When the connection fails
  * (or sends nothing within the time-out), a plain GET tells why: a bad token stops
- * everything (no retries); a network failure, a silent service, an answer of the wrong
- * shape or a blocked event stream retries with capped exponential backoff and jitter, and
- * the GETs in between keep the data fresh (the polling fallback). Every answer is checked
+ * everything (no retries); a network failure, a silent service or an answer of the wrong
+ * shape retries that GET with capped exponential backoff and jitter (one request per try,
+ * whatever failed), and once it answers, the event stream is tried again, later each time
+ * it fails; a blocked event stream leaves the GETs in between to keep the data fresh (the
+ * polling fallback). A connection not even answered (no headers) within the time-out says
+ * "cannot reach the service" at once, as a request's time-out would. Every answer is checked
  * with `valid` first: bad data never replaces the last good data.
  */
 class Feed<T> {
@@ -52,7 +55,7 @@ class Feed<T> {
 
   /** Ask again now (bypassing the HTTP cache), e.g. after the owner changed the data. */
   refresh(): void {
-    if (!this.error?.fatal) this.#load(true);
+    if (!this.error?.fatal) this.#load('no-cache');
   }
 
   #online = () => {
@@ -98,10 +101,14 @@ class Feed<T> {
       this.#close();
       // Past the HTTP cache: a token reset that ended the stream must not be answered by the
       // cached (max-age=5) data of the old token.
-      this.#load(true);
+      this.#load('no-cache');
     };
-    // A service that accepts the connection and never sends anything counts as failed.
-    this.#timer = setTimeout(fail, limits.timeout);
+    // A service that accepts the connection and never sends anything counts as failed; one
+    // that did not even answer (still CONNECTING) is unreachable: said now, not after the GET's own time-out.
+    this.#timer = setTimeout(() => {
+      if (!events.readyState) this.#set(this.data, new CastletError('network'));
+      fail();
+    }, limits.timeout);
     events.addEventListener(this.name, (e) => {
       clearTimeout(this.#timer);
       let data: unknown;
@@ -116,29 +123,28 @@ class Feed<T> {
     events.onerror = fail;
   }
 
-  async #load(fresh = false) {
+  async #load(cache?: RequestCache) {
     this.#abort?.abort();
     const abort = (this.#abort = new AbortController());
-    const timer = setTimeout(() => abort.abort(), limits.timeout);
+    // (Left to run: aborting a request that already ended does nothing.)
+    setTimeout(() => abort.abort(), limits.timeout);
     let data: T | null = this.data;
     let error: CastletError | null = null;
     try {
-      data = (await getJson(this.url, this.valid, abort.signal, fresh)) as T;
+      data = (await getJson(this.url, this.valid, abort.signal, cache)) as T;
     } catch (e) {
       error = e as CastletError;
       if (error.fatal) data = null;
     }
-    clearTimeout(timer);
     // Superseded by a newer request, or nobody listens any more.
     if (abort !== this.#abort) return;
     this.#set(data, error);
-    // A failure, or an event stream that failed (or is blocked): try again later; meanwhile this GET is the poll.
-    if (error ? !error.fatal : this.eventsUrl && !this.#events) this.#retry();
-  }
-
-  #retry() {
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => this.#connect(), backoff(this.#attempt++));
+    // A failure: this GET again later. An event stream that failed (or is blocked): it again
+    // later; meanwhile this GET is the poll.
+    if (error ? !error.fatal : this.eventsUrl && !this.#events) {
+      clearTimeout(this.#timer);
+      this.#timer = setTimeout(() => (error ? this.#load('no-cache') : this.#connect()), backoff(this.#attempt++));
+    }
   }
 
   #set(data: T | null, error: CastletError | null) {

@@ -2,9 +2,10 @@
  * The rows of <podcast-player>'s chapter and episode lists: a chunk the player asks for when
  * it is created, beside its data (a page with only the live player never loads it). Until it
  * arrives, each list keeps its place (an empty list is as tall as while loading). Each row is
- * a button: a title (bidi-isolated) and, after it, its time; the current one has
- * `aria-current="true"`. A chapter with a link (http(s) only) has it beside its button, opened
- * in a new tab; a silent chapter (`toc: false`) is not listed.
+ * a button: a title (in a <bdi>: its own direction, apart from what stands beside it) and,
+ * after it, its time; the current one has `aria-current="true"`. A chapter with a link
+ * (http(s) only) has it beside its button, opened in a new tab; a silent chapter (`toc: false`)
+ * is not listed.
  */
 import type { TemplateResult, css as Css } from 'lit';
 import type { Chapter, Episode } from '../internal/api-types.js';
@@ -25,7 +26,7 @@ export interface Kit extends Lit {
 }
 
 const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string, link?: unknown) =>
-  html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip">${title}</span><span class="muted">${time}</span></button>${link}</li>`;
+  html`<li><button part=${part} aria-current=${current ? 'true' : 'false'} @click=${pick}><span class="clip"><bdi>${title}</bdi></span><span class="muted">${time}</span></button>${link}</li>`;
 
 /** A chapter's link: an arrow out of a box, named for its chapter. */
 const link = ({ html, nothing, isHttp }: Kit, c: Chapter, say: Say) =>

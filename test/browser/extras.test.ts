@@ -248,3 +248,27 @@ test('recent tracks: a right-to-left override in a title does not reverse the ar
   }, 'evil title');
   expect(order, JSON.stringify(order)).toMatchObject({ isolated: true, ltr: true });
 });
+
+test('list rows: an episode title takes its own direction (right to left here), apart from the date and length beside it', async () => {
+  const added = await env.owner('addPodcast', { title: 'مرحبا بكم!', duration: 90 });
+  try {
+    const t = await openBoth();
+    await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=episode]')!.textContent!.includes('مرحبا'), POD);
+    const order = await t.page.$eval(POD, (el) => {
+      const title = el.shadowRoot!.querySelector('[part=episode] .clip')!;
+      const text = document.createTreeWalker(title, NodeFilter.SHOW_TEXT).nextNode() as Text;
+      const range = document.createRange();
+      const x = (i: number) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      // In a right-to-left run the "!" that ends the title stands at its left end; in the row's
+      // left-to-right direction it would stand at the right.
+      return { bang: x(text.length - 1), first: x(0) };
+    });
+    expect(order.bang, JSON.stringify(order)).toBeLessThan(order.first);
+  } finally {
+    await env.owner('deletePodcast', { id: added.id });
+  }
+});

@@ -133,21 +133,26 @@ describe('a service that answers the wrong shape', () => {
 });
 
 describe('a silent service (accepts the connection, never answers)', () => {
-  it.each(['stream-player', 'podcast-player'] as const)('%s: times out, says the service cannot be reached, retries with backoff', async (tag) => {
-    limits.timeout = 300;
+  it.each(['stream-player', 'podcast-player'] as const)('%s: says the service cannot be reached when the event stream times out (not after the GET too), retries with backoff', async (tag) => {
+    limits.timeout = 1000;
     service = await serve({ '/public/stream': 'silent', '/public/stream/events': 'silent', '/public/podcasts': 'silent', '/public/podcasts/events': 'silent' });
     let errors: ReturnType<typeof record<'castlet-error'>> = [];
+    const start = Date.now();
     const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
     expect(el.state).toBe('loading');
-    await until(() => expect(el.state).toBe('error'), 3000);
+    await until(() => expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/), 3000);
+    // One time-out (the event stream's), not two in a row (then the GET's): 10 s, not 20 s.
+    expect(Date.now() - start).toBeLessThan(1.8 * limits.timeout);
+    expect(el.state).toBe('error');
     expect(errors.map((e) => e.code)).toEqual(['network']);
-    expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
     const path = tag === 'stream-player' ? '/public/stream' : '/public/podcasts';
-    const before = service.hits(`${path}/events`);
-    await sleep(2500);
-    const tries = service.hits(`${path}/events`) - before;
+    const hits = () => service!.hits(path) + service!.hits(`${path}/events`);
+    const before = hits();
+    await sleep(3000);
+    const tries = hits() - before;
     expect(tries).toBeGreaterThanOrEqual(1);
     expect(tries).toBeLessThanOrEqual(3);
+    expect(errors.map((e) => e.code)).toEqual(['network']);
   });
 });
 
@@ -295,8 +300,8 @@ describe('the shared feed', () => {
     service = await serve({ '/public/stream': [503, { error: 'server_offline', error_description: 'down' }] });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('error'));
-    // Let the backoff grow past a few seconds.
-    await until(() => expect(service!.hits('/public/stream/events')).toBeGreaterThanOrEqual(3), 6000);
+    // Let the backoff grow past a few seconds (the GET alone is asked again while it fails).
+    await until(() => expect(service!.hits('/public/stream')).toBeGreaterThanOrEqual(3), 6000);
     service.routes['/public/stream'] = streamInfo();
     dispatchEvent(new Event('online'));
     await until(() => expect(el.state).toBe('ready'), 500);

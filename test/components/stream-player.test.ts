@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/stream-player.ts';
 import type { StreamPlayer } from '../../src/stream-player.ts';
 import { PRIVATE, PUBLIC, NodeEventSource, mount, openDetails, ready, record, shadow, sleep, until, useMock } from './harness.ts';
@@ -111,16 +111,23 @@ describe('<stream-player> errors', () => {
 
   it('says the service is unreachable and retries with backoff, not in a storm', async () => {
     const opened = NodeEventSource.opened;
-    const el = await mount<StreamPlayer>('stream-player', 'http://127.0.0.1:9');
-    await until(() => expect(el.state).toBe('error'));
-    expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
-    expect(q(el, '[part~=message]')!.getAttribute('role')).toBe('status');
-    // Backoff 0.5–1 s, then 1–2 s, …: at most 3 tries in 2.5 s, and at least one retry.
-    await sleep(2500);
-    const tries = NodeEventSource.opened - opened;
-    expect(tries).toBeGreaterThanOrEqual(2);
-    expect(tries).toBeLessThanOrEqual(3);
-    el.remove();
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    try {
+      const el = await mount<StreamPlayer>('stream-player', 'http://127.0.0.1:9');
+      await until(() => expect(el.state).toBe('error'));
+      expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
+      expect(q(el, '[part~=message]')!.getAttribute('role')).toBe('status');
+      // The event stream and its GET, then the GET alone with backoff 0.5–1 s, then 1–2 s, …:
+      // one or two retries in 2.5 s, the event stream not again until a GET answers.
+      await sleep(2500);
+      const gets = fetch.mock.calls.filter(([url]) => String(url).startsWith('http://127.0.0.1:9/')).length;
+      expect(NodeEventSource.opened - opened).toBe(1);
+      expect(gets).toBeGreaterThanOrEqual(2);
+      expect(gets).toBeLessThanOrEqual(3);
+      el.remove();
+    } finally {
+      fetch.mockRestore();
+    }
   });
 });
 

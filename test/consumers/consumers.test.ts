@@ -13,7 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -23,6 +23,7 @@ import { DEMO_TOKENS } from '../../demo/server/seed.ts';
 import { launchChromium } from '../../scripts/chromium.ts';
 
 const exec = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APPS = fileURLToPath(new URL('./apps/', import.meta.url));
 const repoVersion = (name: string) => (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8')) as { version: string }).version;
 /** What the apps install beside castlet: the repo's own Vite and TypeScript (so the npm cache has them), React 19, Preact, Solid. */
@@ -82,6 +83,40 @@ async function prepare(): Promise<string> {
   rmSync(join(project, 'apps'), { recursive: true, force: true });
   cpSync(APPS, join(project, 'apps'), { recursive: true });
   return `${how} in ${Date.now() - started} ms`;
+}
+
+interface SourceMap {
+  file: string;
+  sources: string[];
+  sourcesContent?: (string | null)[];
+  mappings: string;
+}
+
+/** The source position of each generated line's first segment (source maps v3: Base64 VLQ, fields relative to the previous segment). */
+function decodeLines(mappings: string): ({ source: number; line: number } | undefined)[] {
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  let source = 0;
+  let line = 0;
+  return mappings.split(';').map((segments) => {
+    let first: { source: number; line: number } | undefined;
+    for (const segment of segments.split(',').filter(Boolean)) {
+      const fields: number[] = [];
+      for (let i = 0, value = 0, shift = 0; i < segment.length; i++) {
+        const digit = B64.indexOf(segment[i]!);
+        value += (digit & 31) << shift;
+        shift += 5;
+        if (digit & 32) continue;
+        fields.push(value & 1 ? -(value >> 1) : value >> 1);
+        value = shift = 0;
+      }
+      if (fields.length >= 4) {
+        source += fields[1]!;
+        line += fields[2]!;
+        first ??= { source, line };
+      }
+    }
+    return first;
+  });
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
@@ -176,6 +211,47 @@ describe('the npm package', () => {
       expect(text, file).toContain('"stream-player"');
       expect(text, file).toContain('"podcast-player"');
     }
+  });
+
+  it('every module has a source map: its `//# sourceMappingURL` names a packed map whose sources are the repo\'s, their text inlined', () => {
+    const installed = join(project, 'node_modules/castlet');
+    const modules = listing.filter((f) => f.startsWith('package/dist/npm/') && f.endsWith('.js')).map((f) => f.slice('package/'.length));
+    expect(modules.length).toBeGreaterThan(30);
+    const problems: string[] = [];
+    for (const file of modules) {
+      const url = /\n\/\/# sourceMappingURL=(\S+)\n?$/.exec(readFileSync(join(installed, file), 'utf8'))?.[1];
+      const mapFile = url && join(dirname(file), url);
+      if (!mapFile || !listing.includes(`package/${mapFile}`)) {
+        problems.push(`${file}: no packed source map (${url})`);
+        continue;
+      }
+      const map = JSON.parse(readFileSync(join(installed, mapFile), 'utf8')) as SourceMap;
+      if (map.file !== basename(file) || !map.sources.length) problems.push(`${mapFile}: not a map of ${file}`);
+      map.sources.forEach((source, i) => {
+        // Relative to the map, as in the repo: the package has no src/, so each source's text is inlined.
+        const inRepo = join(ROOT, dirname(mapFile), source);
+        if (!existsSync(inRepo)) problems.push(`${mapFile}: ${source} does not exist`);
+        else if (map.sourcesContent?.[i] !== readFileSync(inRepo, 'utf8')) problems.push(`${mapFile}: ${source} is not inlined as it is`);
+      });
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("the React wrappers' map leads each event prop to its element's @fires line, each wrapper to its class", () => {
+    const dir = join(project, 'node_modules/castlet/dist/npm/react');
+    const js = readFileSync(join(dir, 'index.js'), 'utf8').split('\n');
+    const map = JSON.parse(readFileSync(join(dir, 'index.js.map'), 'utf8')) as SourceMap;
+    const origin = decodeLines(map.mappings);
+    const sourceLine = (generated: number) => {
+      const o = origin[generated]!;
+      return `${map.sources[o.source]} ${map.sourcesContent![o.source]!.split('\n')[o.line]}`;
+    };
+    const stream = js.indexOf('export const StreamPlayer = createComponent({');
+    expect(sourceLine(stream)).toMatch(/src\/stream-player\/stream-player\.ts export class StreamPlayer /);
+    const play = js.findIndex((l, i) => i > stream && l.includes('onCastletPlay:'));
+    expect(sourceLine(play)).toMatch(/src\/stream-player\/stream-player\.ts +\* @fires castlet-play /);
+    const episode = js.indexOf('    onCastletEpisodechange: "castlet-episodechange",');
+    expect(sourceLine(episode)).toMatch(/src\/podcast-player\/podcast-player\.ts +\* @fires castlet-episodechange /);
   });
 
   it('imports `lit` instead of including it, and ships source maps', async () => {

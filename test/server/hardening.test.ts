@@ -3,11 +3,13 @@
  * Host, two Host headers, header trickles, the cap on open streams, the public feed cached
  * once per change, percent-encoded tokens in the log.
  */
-import { request } from 'node:http';
-import { connect } from 'node:net';
+import { Agent, request, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { capsFor, clientOf, descriptorLimit } from '../../demo/server/connections.ts';
 import { redactUrl } from '../../demo/server/log.ts';
 import { feedCache } from '../../demo/server/views.ts';
+import { withMockProcess } from '../support/mock-process.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
 
 /** Sends `raw` on a new socket; resolves with what came back once the server closes it. */
@@ -131,6 +133,136 @@ describe('cap on open streams', () => {
     expect(b.response.status).toBe(200);
     b.close();
     await listen.body!.cancel();
+  });
+});
+
+describe('what the caps follow', () => {
+  const limits = (soft: string) => () => `Limit                     Soft Limit           Hard Limit           Units\nMax cpu time              unlimited            unlimited            seconds\nMax open files            ${soft}                 4096                 files\n`;
+
+  it("the descriptor limit is /proc/self/limits' soft one; 1024 where it cannot be read", () => {
+    expect(descriptorLimit(limits('256'))).toBe(256);
+    expect(descriptorLimit(limits('unlimited'))).toBe(Infinity);
+    expect(descriptorLimit(() => 'nothing useful')).toBe(1024);
+    expect(descriptorLimit(() => {
+      throw new Error('ENOENT');
+    })).toBe(1024);
+    expect(descriptorLimit()).toBeGreaterThan(0); // this machine's
+  });
+
+  it('streams get half the descriptors (at most MAX_STREAMS or the wanted number), one client 32 of them, sockets all but 32', () => {
+    expect(capsFor(256)).toEqual({ limit: 256, streams: 128, perClient: 32, sockets: 224 });
+    expect(capsFor(1_048_576)).toMatchObject({ streams: 1000, perClient: 32 });
+    expect(capsFor(256, { maxStreams: 5000, maxStreamsPerClient: 500 })).toMatchObject({ streams: 128, perClient: 128 });
+    expect(capsFor(4096, { maxStreams: 2, maxStreamsPerClient: 8 })).toMatchObject({ streams: 2, perClient: 2 });
+  });
+
+  it('a client is its IPv4 address, or the /64 of its IPv6 one', () => {
+    expect(clientOf('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientOf('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientOf('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientOf('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientOf('2001:DB8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientOf('::1')).toBe('0:0:0:0::/64');
+    expect(clientOf('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientOf(undefined)).toBe('');
+  });
+});
+
+/** A GET from the loopback address `from`, on a socket of its own: the response once its headers arrived (and its JSON body when it is not 200). */
+function getFrom(url: string, from: string): Promise<{ res: IncomingMessage; body?: any }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { localAddress: from, agent: false }, (res) => {
+      if (res.statusCode === 200) return resolve({ res });
+      let text = '';
+      res.setEncoding('utf8').on('data', (d) => (text += d));
+      res.on('end', () => resolve({ res, body: JSON.parse(text) }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+describe('caps from the descriptor limit (the mock under ulimit -n 256)', () => {
+  const mock = withMockProcess({ heartbeatMs: 60_000 }, { ulimit: 256 });
+  const events = (n: number) => `${mock.url}/public/${n % 2 ? 'podcasts' : 'stream'}/events?token=${PUBLIC}`;
+
+  /** Opens event streams from `from` until one is refused: the open ones, and the refusal. */
+  async function fill(from: string, limit = 256) {
+    const open: IncomingMessage[] = [];
+    for (let i = 0; i < limit; i++) {
+      const r = await getFrom(events(i), from);
+      if (r.res.statusCode !== 200) return { open, refused: r };
+      open.push(r.res);
+    }
+    return { open, refused: undefined };
+  }
+  const shut = (list: IncomingMessage[]) => list.forEach((res) => res.destroy());
+
+  it('one address holds at most its share: then 503 with Retry-After for its streams and /listen; others and ordinary requests are served', async () => {
+    const one = await fill('127.0.0.1');
+    try {
+      // 32 by default, far below the 256 descriptors (the same client took all of them before).
+      expect(one.open).toHaveLength(32);
+      expect(one.refused!.res.statusCode).toBe(503);
+      expect(one.refused!.res.headers['retry-after']).toBe('10');
+      expect(one.refused!.res.headers['access-control-allow-origin']).toBe('*');
+      expect(one.refused!.body).toEqual({ error: 'too_many_connections', error_description: expect.stringMatching(/address/) });
+      expect((await getFrom(`${mock.url}/listen/live`, '127.0.0.1')).res.statusCode).toBe(503);
+      // The same client's ordinary requests, and another address's streams, are served.
+      expect((await call(`${mock.url}/public/stream?token=${PUBLIC}`)).status).toBe(200);
+      const other = await getFrom(events(0), '127.0.0.2');
+      const listen = await getFrom(`${mock.url}/listen/live`, '127.0.0.2');
+      expect([other.res.statusCode, listen.res.statusCode]).toEqual([200, 200]);
+      shut([other.res, listen.res]);
+    } finally {
+      shut(one.open);
+    }
+  });
+
+  it('all addresses together hold at most half the descriptors: then 503 server_busy, and ordinary requests are still served', async () => {
+    const held: IncomingMessage[] = [];
+    let refused: Awaited<ReturnType<typeof getFrom>> | undefined;
+    try {
+      for (let a = 2; a < 20 && !refused; a++) {
+        const r = await fill(`127.0.0.${a}`);
+        held.push(...r.open);
+        if (r.refused?.body?.error !== 'too_many_connections') refused = r.refused;
+      }
+      expect(held).toHaveLength(128);
+      expect(refused!.res.statusCode).toBe(503);
+      expect(refused!.res.headers['retry-after']).toBe('10');
+      expect(refused!.body.error).toBe('server_busy');
+      for (let i = 0; i < 20; i++) expect((await call(`${mock.url}/public/podcasts?token=${PUBLIC}`)).status).toBe(200);
+    } finally {
+      shut(held);
+    }
+  });
+
+  it('a flood of idle sockets is turned away before the descriptors run out: a connection already open is still served from disk', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const page = () =>
+      new Promise<number>((resolve, reject) => {
+        request(`${mock.url}/`, { agent }, (res) => resolve(res.resume().statusCode!)).on('error', reject).end();
+      });
+    const flood: Socket[] = [];
+    try {
+      expect(await page()).toBe(200);
+      const { port } = new URL(mock.url);
+      // More sockets than the process has descriptors, from several addresses, sending nothing.
+      let refused = 0;
+      await Promise.all(
+        Array.from({ length: 300 }, (_, i) => new Promise<void>((resolve) => {
+          const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress: `127.0.1.${1 + (i % 200)}` }, resolve);
+          flood.push(socket);
+          socket.on('close', () => (refused++, resolve())).on('error', () => {});
+        })),
+      );
+      await waitFor(() => refused > 0, 3000, 'sockets past the cap to be closed');
+      // The page is read from disk: the process kept descriptors of its own.
+      expect(await page()).toBe(200);
+    } finally {
+      flood.forEach((s) => s.destroy());
+      agent.destroy();
+    }
   });
 });
 

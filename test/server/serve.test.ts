@@ -67,6 +67,12 @@ describe('main.ts (npm run mock)', () => {
     expect(r.out).toContain('checkToken 200');
   }, 20_000);
 
+  it('says its caps on open streams: MAX_STREAMS and MAX_STREAMS_PER_CLIENT, within the descriptor limit', async () => {
+    const r = await runMain({ PORT: '0', MAX_STREAMS: '40', MAX_STREAMS_PER_CLIENT: '4' });
+    expect(r.out).toMatch(/castlet mock: at most 40 open event streams and \/listen connections, 4 per client address \(descriptor limit \d+\)/);
+    expect(r.code).toBe(0);
+  }, 20_000);
+
   it('with ICECAST_URL says it streams from Icecast; PUBLIC_URL makes the absolute URLs', async () => {
     const r = await runMain({ PORT: '0', ICECAST_URL: 'http://127.0.0.1:9/', PUBLIC_URL: 'https://radio.example/' });
     expect(r.out).toContain('castlet mock: streams from Icecast at http://127.0.0.1:9\n');
@@ -82,6 +88,7 @@ describe('main.ts (npm run mock)', () => {
     [{ PUBLIC_URL: 'https://radio.example/?x=1' }, /PUBLIC_URL must be an http\(s\) URL without query/],
     [{ ICECAST_URL: 'ftp://x' }, /ICECAST_URL/],
     [{ MAX_STREAMS: '0' }, /MAX_STREAMS/],
+    [{ MAX_STREAMS_PER_CLIENT: 'many' }, /MAX_STREAMS_PER_CLIENT/],
     [{ ICECAST_ADMIN_USER: 'admin', ICECAST_ADMIN_PASSWORD: 'pw' }, /need ICECAST_URL/],
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_ADMIN_USER: 'admin' }, /both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD/],
   ])('refuses a bad environment %j', async (env, message) => {

@@ -21,12 +21,17 @@ export interface MockProcess {
   readonly logs: string[];
 }
 
-export function withMockProcess(options: Record<string, unknown> = {}): MockProcess {
+/**
+ * `options` for startServer; `ulimit`: the child's descriptor limit (`ulimit -n`, soft and
+ * hard, set by a shell before Node starts), to test what the mock does at a low one.
+ */
+export function withMockProcess(options: Record<string, unknown> = {}, { ulimit }: { ulimit?: number } = {}): MockProcess {
   const logs: string[] = [];
   let url = '';
   let child: ChildProcess | undefined;
   beforeAll(async () => {
-    child = spawn(process.execPath, [TSX, CHILD], {
+    const command = [process.execPath, TSX, CHILD];
+    child = spawn(ulimit ? 'sh' : command[0]!, ulimit ? ['-c', `ulimit -n ${ulimit} && exec "$@"`, 'sh', ...command] : command.slice(1), {
       env: { ...process.env, MOCK_OPTIONS: JSON.stringify(options) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -12,19 +12,26 @@ const EVENTS = 'https://x.test/public/stream/events?token=pk';
 type Data = { n: number };
 const valid = (v: unknown) => typeof (v as Data | null)?.n === 'number';
 
-/** An EventSource the test drives: `send` an event, `fail` the connection. */
+/** An EventSource the test drives: `open` it (the service answered), `send` an event, `fail` the connection. */
 class Source extends EventTarget {
   static all: Source[] = [];
   onerror: (() => void) | null = null;
   closed = false;
+  /** CONNECTING (0) until the service answers, OPEN (1) then, as a browser's. */
+  readyState = 0;
   constructor(readonly url: string) {
     super();
     Source.all.push(this);
   }
   close() {
     this.closed = true;
+    this.readyState = 2;
+  }
+  open() {
+    this.readyState = 1;
   }
   send(data: unknown, name = 'stream') {
+    this.open();
     this.dispatchEvent(new MessageEvent(name, { data: typeof data === 'string' ? data : JSON.stringify(data) }));
   }
   fail() {
@@ -217,8 +224,9 @@ describe('the event stream', () => {
     return { ...a, source: Source.all[0] };
   };
 
-  it('sends nothing within the time-out: counts as failed; a fresh GET, then it connects again with backoff', async () => {
+  it('answered but sends nothing within the time-out (a buffering proxy): counts as failed, quietly; a fresh GET, then it connects again with backoff', async () => {
     const { source, seen } = listening();
+    source.open();
     await vi.advanceTimersByTimeAsync(limits.timeout - 1);
     expect(requests).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
@@ -230,6 +238,25 @@ describe('the event stream', () => {
     expect(Source.all).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(Source.all).toHaveLength(2);
+  });
+
+  it('not even answered within the time-out (a silent service): "cannot reach" at once, not after the GET\'s own time-out; the GET may still answer', async () => {
+    answer = never;
+    const { source, seen } = listening();
+    await vi.advanceTimersByTimeAsync(limits.timeout - 1);
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(seen).toEqual([[null, 'network']]);
+    expect(source.closed).toBe(true);
+    expect(requests).toHaveLength(1); // the GET, asked at once
+    // It times out too: the same error (the player says it once), then that GET again with backoff.
+    await vi.advanceTimersByTimeAsync(limits.timeout);
+    expect(seen).toEqual([[null, 'network'], [null, 'network']]);
+    answer = async () => ok({ n: 1 });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(requests).toHaveLength(2);
+    expect(Source.all).toHaveLength(1);
+    expect(seen.at(-1)).toEqual([{ n: 1 }, null]);
   });
 
   it('events of another name, of no JSON or of the wrong shape: bad_response, the last data kept', () => {
@@ -270,6 +297,36 @@ describe('the event stream', () => {
     };
     await lives(30_000, 1000); // 30 s exactly: the 2nd retry (1 s)
     await lives(30_001, 500); // past 30 s: the 1st again (0.5 s)
+  });
+
+  /** A service whose every event stream fails at once, and whose GET fails as `kind` says. */
+  const FAILURES: [string, () => Promise<Answer>][] = [
+    ['no network', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['invalid JSON', async () => ({ ok: true, status: 200, json: () => Promise.reject(new SyntaxError('Unexpected token')) })],
+    ['the wrong shape', async () => ok({ n: 'x' })],
+    ['a server error', async () => status(503, { error: 'server_offline' })],
+  ];
+  it.each(FAILURES)('%s: one request per try, the same backoff: at most 6 requests in 10 s at the shortest jitter; the stream again once the GET answers', async (_, fails) => {
+    answer = fails;
+    vi.stubGlobal('EventSource', class extends Source {
+      constructor(url: string) {
+        super(url);
+        queueMicrotask(() => this.fail());
+      }
+    });
+    const a = widget();
+    a.feed.follow(URL_, EVENTS, 'stream');
+    await vi.advanceTimersByTimeAsync(10_000);
+    // The stream and its GET, then the GET alone at 0.5, 1.5, 3.5 and 7.5 s (the next at 15.5 s).
+    expect(Source.all.length + requests.length).toBe(6);
+    expect(Source.all).toHaveLength(1);
+    expect(a.seen.every(([data, error]) => data === null && error !== null)).toBe(true);
+    answer = async () => ok({ n: 1 });
+    await vi.advanceTimersByTimeAsync(5500);
+    expect(a.seen.at(-1)).toEqual([{ n: 1 }, null]);
+    expect(Source.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(16_000); // the next backoff step: the event stream again
+    expect(Source.all).toHaveLength(2);
   });
 
   it('the browser coming online retries at once after a failure, not after a fatal one, nor once nobody listens', async () => {

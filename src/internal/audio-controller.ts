@@ -33,8 +33,8 @@ export class AudioController implements ReactiveController {
   /** Attempts to reconnect since sound last flowed for a while. */
   retries = 0;
   #src = '';
-  #waiting = false;
-  #failed = false;
+  #waiting?: boolean;
+  #failed?: boolean;
   #timer?: ReturnType<typeof setTimeout>;
   /** The speed to play at, applied once playback runs. */
   #speed = 1;
@@ -50,13 +50,18 @@ export class AudioController implements ReactiveController {
     private readonly on: (type: AudioEventType, src: string) => void,
   ) {
     host.addController(this);
-    const media = (this.media = document.createElement('audio'));
+    const media = (this.media = new Audio());
     media.preload = 'none';
+    // WebKitGTK takes a file for a live stream when its `seekable` is read before it knows the file's size: for that
+    // whole load its duration follows the clock, seeks stay put, the speed stays 1 (docs/webkit.md). The page may
+    // read it (`media` is public): until there is a duration it gets a spare element's empty ranges, as the spec says.
+    const none = new Audio();
+    Object.defineProperty(media, 'seekable', { get: () => Reflect.get(none, 'seekable', media.duration ? media : none) });
     for (const type of MEDIA_EVENTS) media.addEventListener(type, this.#onMedia);
   }
 
-  /** Is `src` in the media element now? */
-  has(src: string): boolean {
+  /** Is `src` (if any) in the media element now? */
+  has(src?: string): boolean {
     return src === this.#src && this.media.hasAttribute('src');
   }
 
@@ -221,9 +226,10 @@ export class AudioController implements ReactiveController {
     // Events still queued from a dropped source (release()) say nothing about the next one.
     switch (media.src && e.type) {
       case 'loadedmetadata':
-        // An engine that did not start at the fragment: seek now. WebKitGTK may start a file before it
-        // knows its duration (~0 s), and then no seek gets past that: load it again (released: from `at`).
-        if (Math.abs(media.currentTime - this.#at) > 0.5) media.duration > 1 ? (media.currentTime = this.#at) : (this.#release(), this.#reconnect());
+        // WebKitGTK may take a file for a stream (its duration ~0 s, then following the clock) and then no seek or
+        // speed takes: load it again (released: from `at`). An engine that did not start at the fragment: seek now.
+        if (!this.live && !(media.duration > 1)) this.#release(), this.#reconnect();
+        else if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
         break;
       case 'playing':
         this.#sound();

@@ -142,7 +142,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
 
   /** Is the current episode's audio in the media element? */
   get #loaded(): boolean {
-    return !!this.current && this.audio.has(this.current.audio_url);
+    return this.audio.has(this.current?.audio_url);
   }
 
   /** Playback position in the current episode, in seconds. */
@@ -150,11 +150,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     return this.#loaded ? this.audio.currentTime : this.pos;
   }
 
+  /** The file's duration once loaded (it is what seeks move in), else the episode's. */
   get #length(): number {
-    const known = this.current?.duration || 0;
-    const d = this.#loaded ? this.audio.duration : 0;
-    // WebKit may report the buffered length as the duration: trust the episode's own over an implausible one.
-    return known && Math.abs(d - known) > known / 10 ? known : d || known;
+    return (this.#loaded && this.audio.duration) || this.current?.duration || 0;
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -202,7 +200,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     const ep = this.current;
     if (!ep) return;
     this.chosen = ep.id;
-    this.audio.rate = this.rate;
     this.audio.play(ep.audio_url, this.pos);
   }
 

@@ -33,6 +33,8 @@ function readWidget(sel: string) {
   return {
     state: el.state ?? '(not defined yet)',
     t: m?.currentTime ?? 0,
+    /** The file's duration (null while unknown or infinite). */
+    duration: m && Number.isFinite(m.duration) ? m.duration : null,
     paused: m?.paused ?? true,
     rate: m?.playbackRate ?? 1,
     readyState: m?.readyState ?? 0,
@@ -47,6 +49,8 @@ function readWidget(sel: string) {
     speed: root?.querySelector<HTMLSelectElement>('select[part=speed]')?.value ?? null,
     /** Chapter and episode rows (they come with a chunk, beside the data). */
     rows: root?.querySelectorAll('[part=chapter], [part=episode]').length ?? 0,
+    /** What a page script watching the element saw last (see watchMedia). */
+    seen: (window as unknown as { seen?: Record<string, string> }).seen?.[sel] ?? null,
   };
 }
 
@@ -121,6 +125,32 @@ function chooseSpeed(value: string) {
 /** In the page: which chapter buttons are marked aria-current. */
 const currentChapters = (p: EnginePage) =>
   p.evaluate(() => [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')), null);
+
+/**
+ * In the page: a page script watching a player's element (`media` is public), as an outside check
+ * or an analytics script does: its duration and seekable ranges at each of its events and every
+ * 250 ms. WebKitGTK took a file whose `seekable` was read before it knew the file's size for a live
+ * stream (duration following the clock, seeks staying put, speed 1). With `native`, the first
+ * load's `seekable` is also read past the player's guard, at its first `loadstart`: that load cannot know
+ * its duration, and the player must load it again.
+ */
+function watchMedia([sel, native]: [string, boolean]) {
+  const m = (document.querySelector(sel) as HTMLElement & { media: HTMLMediaElement }).media;
+  const seen = ((window as unknown as { seen?: Record<string, string> }).seen ??= {});
+  const look = () => {
+    const s = m.seekable;
+    seen[sel] = `duration ${m.duration}, seekable to ${s.length ? s.end(s.length - 1) : '-'}, readyState ${m.readyState}`;
+  };
+  for (const type of ['loadstart', 'play', 'waiting', 'loadedmetadata', 'durationchange', 'playing', 'seeking', 'seeked', 'ratechange']) m.addEventListener(type, look);
+  setInterval(look, 250);
+  if (native) m.addEventListener('loadstart', () => Reflect.get(HTMLMediaElement.prototype, 'seekable', m), { once: true });
+}
+
+/** Focuses a player's speed menu and presses ArrowDown `n` times, as a listener does (1× → 1.5×: twice). */
+async function speedByKeyboard(p: EnginePage, sel: string, n: number) {
+  await p.evaluate(focusIn, [sel, 'select[part=speed]'] as [string, string]);
+  for (let i = 0; i < n; i++) await p.press('ArrowDown');
+}
 
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   // An engine this machine lacks: every flow is reported skipped, the reason in the suite's name.
@@ -320,6 +350,108 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(w.t).toBeLessThan(left + 5);
       w = await waitWidget(p, PODCAST, 'playbackRate 1.25', (x) => x.rate === 1.25, 5000);
       await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
+    });
+
+    /** Media time per second while `sel` plays, measured once its clock moves (a rate change may stall it a moment). */
+    async function speedOf(p: EnginePage, sel: string) {
+      const w = await read(p, sel);
+      await waitPlaying(p, sel, w.t + 0.5, 15_000);
+      return playbackSpeed(p, sel);
+    }
+
+    /** A real pointer on the seek bar at `x` (0–1); waits until playback is there and moves on. */
+    async function seekAt(p: EnginePage, sel: string, x: number, duration: number) {
+      await p.click(`${sel} >>> input[part=seek]`, { x });
+      const want = x * duration;
+      const w = await waitWidget(p, sel, `position near ${want} s after a click at ${x * 100} % of the seek bar`, (v) => Math.abs(v.t - want) < duration * 0.1, 8000);
+      return waitPlaying(p, sel, w.t + 0.5, 15_000);
+    }
+
+    test('one page through a whole visit: live played and paused, then the episode: a seek by pointer at 60 %, a chapter, 1.5× by keyboard, a reload to resume', async () => {
+      // What an outside check found in WebKitGTK (issue 20): one page kept the whole visit, watched by a page script.
+      const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
+      await waitState(p, STREAM, 'ready');
+      await waitState(p, PODCAST, 'ready');
+      await waitWidget(p, PODCAST, 'the list rows (a chunk)', (w) => w.rows > 0);
+      await p.evaluate(watchMedia, [PODCAST, false] as [string, boolean]);
+
+      await p.click(`${STREAM} >>> button[part=play]`);
+      await waitPlaying(p, STREAM, 0.3, 20_000);
+      await p.click(`${STREAM} >>> button[part=play]`);
+      await waitState(p, STREAM, 'ready');
+      await waitListeners(0);
+
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      let w = await waitPlaying(p, PODCAST, 0.3, 15_000);
+      // The file's own length, not one that grows with the clock.
+      expect(w.duration, w.seen ?? '').toBeCloseTo(episode.duration, 0);
+      await seekAt(p, PODCAST, 0.6, episode.duration);
+
+      const c1 = episode.chapters[1]!;
+      await p.click(`${PODCAST} >>> ol[part=chapters] li:nth-child(2) button`);
+      w = await waitWidget(p, PODCAST, `at chapter 1 (${c1.start} s)`, (x) => x.t >= c1.start - 0.01 && x.t < c1.start + 3, 8000);
+      await waitPlaying(p, PODCAST, w.t + 0.5, 15_000);
+
+      await speedByKeyboard(p, PODCAST, 2);
+      await waitWidget(p, PODCAST, 'speed 1.5× chosen by keyboard', (x) => x.speed === '1.5' && x.rate === 1.5, 5000);
+      let speed = await speedOf(p, PODCAST);
+      expect(speed, 'media seconds per second at 1.5×').toBeGreaterThan(1.2);
+      expect(speed).toBeLessThan(1.8);
+
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      const left = (await waitState(p, PODCAST, 'ready')).t;
+      await p.reload();
+      w = await waitState(p, PODCAST, 'ready');
+      expect(w.speed).toBe('1.5');
+      expect(Math.abs(w.seekValue! - left)).toBeLessThanOrEqual(1);
+      await p.evaluate(watchMedia, [PODCAST, false] as [string, boolean]);
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      w = await waitPlaying(p, PODCAST, Math.round(left) - 0.6, 15_000);
+      expect(w.t).toBeLessThan(left + 5);
+      await waitWidget(p, PODCAST, 'playbackRate 1.5 after the reload', (x) => x.rate === 1.5, 5000);
+      speed = await speedOf(p, PODCAST);
+      expect(speed, 'media seconds per second at 1.5× after the reload').toBeGreaterThan(1.2);
+      expect(speed).toBeLessThan(1.8);
+      expect(p.problems ?? []).toEqual([]);
+    });
+
+    test('three podcast players on one page: each plays and seeks, one at a time, each at its own speed', async () => {
+      const episodes = (await env.publicGet('podcasts')).episodes as Episode[];
+      const players = ['#newest', '#second', '#third'];
+      // The newest episode, then two pinned ones.
+      const tags = players.map((id, i) => `<podcast-player id="${id.slice(1)}" public-token="${PUBLIC}"${i ? ` episode="${episodes[i]!.id}"` : ''}></podcast-player>`);
+      const p = await env.open(embedPage(env.mock, tags.join('')));
+      for (const [i, sel] of players.entries()) {
+        const w = await waitWidget(p, sel, 'ready with its chapters', (x) => x.state === 'ready' && x.rows > 0);
+        expect(w.title).toBe(episodes[i]!.title);
+        // The third one's first load cannot know its duration in WebKitGTK (see watchMedia).
+        await p.evaluate(watchMedia, [sel, i === 2] as [string, boolean]);
+      }
+      // The third at 1.5×, chosen by keyboard before it plays.
+      await speedByKeyboard(p, players[2]!, 2);
+      await waitWidget(p, players[2]!, 'speed 1.5× chosen by keyboard', (x) => x.speed === '1.5');
+
+      const at: number[] = [];
+      for (const [i, sel] of players.entries()) {
+        await p.click(`${sel} >>> button[part=play]`);
+        await waitPlaying(p, sel, 0.3, 15_000);
+        // Starting one pauses the others.
+        for (const other of players.filter((o) => o !== sel)) await waitWidget(p, other, 'paused by the one that started', (x) => x.paused && x.state !== 'playing', 5000);
+        const w = await seekAt(p, sel, 0.6, episodes[i]!.duration);
+        expect(w.rate).toBe(i === 2 ? 1.5 : 1);
+        at.push(w.t);
+      }
+      const speed = await speedOf(p, players[2]!);
+      expect(speed, 'media seconds per second of the third at 1.5×').toBeGreaterThan(1.2);
+      expect(speed).toBeLessThan(1.8);
+
+      // Back to the first: it goes on where it was paused, at 1×.
+      await p.click(`${players[0]} >>> button[part=play]`);
+      const w = await waitPlaying(p, players[0]!, at[0]!, 15_000);
+      expect(w.t).toBeLessThan(at[0]! + 6);
+      expect(w.rate).toBe(1);
+      expect((await read(p, players[2]!)).paused).toBe(true);
+      expect(p.problems ?? []).toEqual([]);
     });
 
     test('a share link opened in a fresh page shows that episode at that time, ready to play; Play starts there', async () => {

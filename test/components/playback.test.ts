@@ -287,17 +287,15 @@ describe('engine quirks, handled for every engine', () => {
     expect(plays[1]).toBe(74);
   }, 15_000);
 
-  it("the episode's own duration wins over an implausible media duration (WebKit's buffered length)", async () => {
+  it("seeks stop at the loaded file's own duration; until the file knows it, at the episode's", async () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
     q(el, '[part=play]').click();
     await playing(el);
-    const seek = q<HTMLInputElement>(el, '[part=seek]');
-    Object.defineProperty(el.media, 'duration', { configurable: true, value: 4 });
-    el.seek(100);
-    expect(el.media.currentTime).toBe(100);
-    await el.updateComplete;
-    expect(seek.max).toBe('120');
+    // (WebKitGTK reads 0 until it knows the file's size.)
+    Object.defineProperty(el.media, 'duration', { configurable: true, value: 0 });
+    el.seek(500);
+    expect(el.media.currentTime).toBe(120);
     Object.defineProperty(el.media, 'duration', { configurable: true, value: 121.5 });
     el.seek(500);
     expect(el.media.currentTime).toBe(121.5);

@@ -331,6 +331,54 @@ describe('the position once the metadata is known', () => {
     vi.advanceTimersByTime(500);
     expect(sources).toEqual([`${FILE}#t=42`, `${FILE}#t=42`]);
   });
+
+  it('from the start too: a file without its duration is loaded again (WebKitGTK took it for a stream)', () => {
+    const { sources, media, audio } = started(0, 0, 0);
+    expect(media.hasAttribute('src')).toBe(false);
+    expect(audio.buffering).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(sources).toEqual([FILE, FILE]);
+  });
+
+  it('a live stream has no duration to wait for: never loaded again for it', () => {
+    const { audio, media, sources, lasting, fire } = setup(true);
+    audio.play(LIVE);
+    lasting(0);
+    fire('loadedmetadata');
+    expect(media.hasAttribute('src')).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(sources).toHaveLength(1);
+  });
+});
+
+describe('the page reading the element', () => {
+  it('`seekable` before the file has a duration: empty ranges, and the engine is not asked (WebKitGTK would take the file for a stream)', () => {
+    const { audio, media, lasting } = setup();
+    const proto = HTMLMediaElement.prototype;
+    const native = Object.getOwnPropertyDescriptor(proto, 'seekable')!;
+    const asked: unknown[] = [];
+    Object.defineProperty(proto, 'seekable', {
+      configurable: true,
+      get(this: HTMLMediaElement) {
+        asked.push(this);
+        return native.get!.call(this);
+      },
+    });
+    try {
+      audio.play(FILE);
+      for (const unknown of [NaN, 0]) {
+        // (WebKitGTK reads 0 for a while with its data already there.)
+        lasting(unknown);
+        expect(media.seekable.length).toBe(0);
+      }
+      expect(asked).not.toContain(media);
+      lasting(120);
+      void media.seekable;
+      expect(asked).toContain(media);
+    } finally {
+      Object.defineProperty(proto, 'seekable', native);
+    }
+  });
 });
 
 describe('failures and the service holding', () => {

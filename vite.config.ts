@@ -159,7 +159,7 @@ export default defineConfig({
     },
   },
   test: {
-    // @esm-bundle/chai points `main` at a file it does not ship (TOOLCHAIN.md).
+    // @esm-bundle/chai points `main` at a file it does not ship (docs/toolchain.md).
     alias: { '@esm-bundle/chai': here('node_modules/@esm-bundle/chai/esm/chai.js') },
     projects: [
       {

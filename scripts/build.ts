@@ -1,4 +1,4 @@
-// Two builds from one source (DESIGN §3), then what is generated from them:
+// Two builds from one source (docs/design.md §3), then what is generated from them:
 // 1. CDN, into dist/: castlet.js (both elements) and one file per element, each
 //    self-contained (Lit included), their on-demand chunks in dist/chunks/, the demo page's
 //    console (dist/console.js, dist/demo.css: served by the mock, never published), and

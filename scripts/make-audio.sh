@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates all demo audio in demo/media/ from scratch (DESIGN.md §1 "Audio").
+# Regenerates all demo audio in demo/media/ from scratch (docs/design.md §1 "Audio").
 #
 #   scripts/make-audio.sh
 #

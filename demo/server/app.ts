@@ -1,6 +1,6 @@
 /**
  * The mock service: private API, public widget API, live stream, episode files, the page
- * and the bundle, all from one origin (DESIGN §1).
+ * and the bundle, all from one origin (docs/design.md §1).
  */
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';

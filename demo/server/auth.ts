@@ -1,5 +1,5 @@
 /**
- * The token contract of DESIGN §1: where a token may travel (rules 1–3) and how it is
+ * The token contract of docs/design.md §1: where a token may travel (rules 1–3) and how it is
  * verified (rules 4, 7; public API). Extraction is pure and unit-tested; the middlewares
  * only glue it to Hono and the store.
  */

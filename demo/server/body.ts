@@ -1,5 +1,5 @@
 /**
- * Reading a POST body before authentication (the token may be in it), DESIGN §1 rule 5:
+ * Reading a POST body before authentication (the token may be in it), docs/design.md §1 rule 5:
  * at most 1 MiB (413), JSON object / urlencoded / multipart only (415), well-formed (400).
  */
 import { ApiFailure } from './respond.ts';

@@ -1,5 +1,5 @@
 /**
- * Icecast mode (DESIGN §1): each channel's mountpoint is a mount on a real Icecast. Its
+ * Icecast mode (docs/design.md §1): each channel's mountpoint is a mount on a real Icecast. Its
  * `/status-json.xsl` is polled: a mount with a source is on air, its listener count and its
  * title ("Artist - Title") become the channel's; a title change goes into the history.
  * With admin credentials the service can also set the title and drop a source.
@@ -13,7 +13,7 @@ export interface IcecastConfig {
   url: string;
   adminUser?: string;
   adminPassword?: string;
-  /** Status poll period (default 1000 ms; DESIGN asks for at least every 2 s). */
+  /** Status poll period (default 1000 ms; docs/design.md asks for at least every 2 s). */
   pollMs?: number;
 }
 

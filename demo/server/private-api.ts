@@ -1,5 +1,5 @@
 /**
- * The private endpoints of DESIGN §1. They run after the body was read and the private
+ * The private endpoints of docs/design.md §1. They run after the body was read and the private
  * token verified; this module only routes (404 / 405 + Allow) and does the work.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The public widget API of DESIGN §1: CORS for every origin, the public token, cacheable
+ * The public widget API of docs/design.md §1: CORS for every origin, the public token, cacheable
  * JSON (ETag, max-age=5) and the event stream.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';

@@ -1,6 +1,6 @@
 /**
  * GET /public/podcasts.rss: the show as RSS 2.0 with the iTunes and Podcasting 2.0
- * namespaces, for podcast apps (DESIGN §1). Built from the same view as /public/podcasts.
+ * namespaces, for podcast apps (docs/design.md §1). Built from the same view as /public/podcasts.
  */
 import { createHash } from 'node:crypto';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';

@@ -1,6 +1,6 @@
 /**
  * The page at `/` and the built bundle (`dist/`) for every other non-API GET, served as a
- * CDN would (DESIGN §3): brotli or gzip by `Accept-Encoding`, an `ETag` (304 on
+ * CDN would (docs/design.md §3): brotli or gzip by `Accept-Encoding`, an `ETag` (304 on
  * `If-None-Match`), and every file also at `/castlet@<version>/…`, immutable for a year.
  */
 import { readFileSync } from 'node:fs';

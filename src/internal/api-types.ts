@@ -1,5 +1,5 @@
 /**
- * Shapes of the public widget API (DESIGN.md §1, "Public widget API").
+ * Shapes of the public widget API (docs/design.md §1, "Public widget API").
  * The mock service in demo/server produces them; the widgets consume them.
  */
 

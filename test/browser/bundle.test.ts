@@ -1,6 +1,6 @@
 /**
  * The bundle as site owners get it (built by this project's globalSetup): within the size
- * budget of DESIGN §3, each entry one module that imports nothing up front, and each
+ * budget of docs/design.md §3, each entry one module that imports nothing up front, and each
  * on-demand chunk within its own budget.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { gzipSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const BUDGET = 15 * 1024;
-/** Each on-demand chunk (DESIGN §3). */
+/** Each on-demand chunk (docs/design.md §3). */
 const CHUNK_BUDGET = 3 * 1024;
 const chunks = readdirSync(new URL('../../dist/chunks/', import.meta.url)).filter((f) => f.endsWith('.js'));
 const read = (name: string) => readFileSync(new URL(`../../dist/${name}`, import.meta.url));

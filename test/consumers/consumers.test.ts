@@ -1,5 +1,5 @@
 /**
- * castlet as integrators get it (DESIGN §4 "consumers"): the `npm pack` tarball installed
+ * castlet as integrators get it (docs/design.md §4 "consumers"): the `npm pack` tarball installed
  * into a throwaway project (outside the repo, so nothing resolves from its node_modules),
  * with a Vite + TypeScript app that also uses Lit, a React 19 + TypeScript app, and Node.
  *

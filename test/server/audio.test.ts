@@ -1,5 +1,5 @@
 /**
- * DESIGN §1, audio: the live stream at /listen/{mount} and episode files at /media/{id}.mp3.
+ * docs/design.md §1, audio: the live stream at /listen/{mount} and episode files at /media/{id}.mp3.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * DESIGN §1, GET /public/podcasts/events: the feed as event `podcasts` at once and on every
+ * docs/design.md §1, GET /public/podcasts/events: the feed as event `podcasts` at once and on every
  * change (episode added or deleted), a heartbeat, closed on a token reset, the public API's
  * auth, CORS and errors.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN §1, private endpoints: every token carrier and rule, against the real server.
+ * docs/design.md §1, private endpoints: every token carrier and rule, against the real server.
  */
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * DESIGN §1, public widget API: tokens, CORS, caching, unknown channels, the event stream.
+ * docs/design.md §1, public widget API: tokens, CORS, caching, unknown channels, the event stream.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';

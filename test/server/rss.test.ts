@@ -1,5 +1,5 @@
 /**
- * DESIGN §1, GET /public/podcasts.rss: the show as RSS 2.0 with the iTunes and Podcasting 2.0
+ * docs/design.md §1, GET /public/podcasts.rss: the show as RSS 2.0 with the iTunes and Podcasting 2.0
  * namespaces, read as the directories read it: an XML validator, Podcast Index's own parser
  * (podcast-partytime) and the tags Apple's podcast requirements list.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN §1: episodes' WebVTT transcripts (timed by how the speech was made) and their JSON
+ * docs/design.md §1: episodes' WebVTT transcripts (timed by how the speech was made) and their JSON
  * chapters. The RSS feed is in rss.test.ts.
  */
 import { describe, expect, it } from 'vitest';

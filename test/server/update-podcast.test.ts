@@ -1,5 +1,5 @@
 /**
- * DESIGN §1, POST /private/updatePodcast (and the same fields on addPodcast): the owner gives
+ * docs/design.md §1, POST /private/updatePodcast (and the same fields on addPodcast): the owner gives
  * an episode a title, description, chapters, transcript or people; the public JSON, the feed,
  * the episode's files and the event stream follow at once; bad input is a 400 that says what
  * is wrong and changes nothing.

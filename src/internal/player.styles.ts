@@ -48,10 +48,11 @@ export const playerStyles = css`
     overflow: hidden;
     /*
      * Off-screen cards skip style and layout (100 on a page render in half the time). Each
-     * player sets contain-intrinsic-height to its loading height, per layout: the first frame
-     * uses it before Chromium knows the card is on screen.
+     * player sets --_rh to its loading height (inside the padding), per layout: the first
+     * frame uses it before Chromium knows the card is on screen.
      */
     content-visibility: auto;
+    contain-intrinsic-height: auto var(--_rh);
   }
   h2,
   p,
@@ -161,6 +162,12 @@ export const playerStyles = css`
   }
   :host([state=error]) [part~=base] > :not([part~=message], .sr-only) {
     display: none;
+  }
+  /* …in a card as tall as while loading (size containment: contain-intrinsic-height gives its
+     height), so the page around it does not move. */
+  :host([state=error]) [part~=base] {
+    contain: size;
+    display: block;
   }
   summary {
     cursor: pointer;

@@ -7,7 +7,7 @@ import { css } from 'lit';
  */
 export const podcastStyles = css`
   [part~=base] {
-    contain-intrinsic-height: auto 680.8px;
+    --_rh: 680.7px;
     --_row: 36px;
   }
   h2[part~=title],
@@ -92,7 +92,7 @@ export const podcastStyles = css`
   }
   @container (max-width: 360px) {
     [part~=base] {
-      contain-intrinsic-height: auto 636.2px;
+      --_rh: 636px;
     }
     /* Room for a two-line title beside the artwork. */
     [part~=artwork] {

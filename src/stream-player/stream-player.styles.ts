@@ -2,7 +2,7 @@ import { css } from 'lit';
 
 export const streamStyles = css`
   [part~=base] {
-    contain-intrinsic-height: auto 183.3px;
+    --_rh: 183.3px;
   }
   [part~=badge] {
     display: inline-flex;
@@ -52,7 +52,7 @@ export const streamStyles = css`
   }
   @container (max-width: 360px) {
     [part~=base] {
-      contain-intrinsic-height: auto 148.3px;
+      --_rh: 148.3px;
     }
     [part~=volume] {
       width: 72px;

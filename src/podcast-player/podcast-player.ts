@@ -114,7 +114,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
 
   constructor() {
     super(false, isPodcastFeed);
-    void this.panel('lists', lists);
+    // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
+    setTimeout(() => this.panel('lists', lists));
     if (location.hash.includes('castlet-episode='))
       void this.panel('sharing', sharing).then((m) => {
         this.#shared = m.sharedMoment(location.hash);

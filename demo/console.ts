@@ -4,6 +4,7 @@
  * private token in sessionStorage only. Text goes in with textContent, never as HTML.
  */
 import type { PodcastPlayer, StreamPlayer } from '../src/castlet.ts';
+import { embedSnippet } from './snippet.ts';
 
 type Carrier = 'header' | 'query';
 interface Exchange {
@@ -62,26 +63,23 @@ async function call(path: string, method: 'GET' | 'POST' = 'GET', fields?: Recor
   }
 }
 
-/** The bundle's versioned, immutable URL with its Subresource Integrity hash (the build's sri.json). */
-const bundleScript = fetch('/sri.json')
-  .then((r) => r.json() as Promise<{ version: string; files: Record<string, string> }>)
-  .then(
-    ({ version, files }) =>
-      `<script type="module" src="${location.origin}/castlet@${version}/castlet.js" integrity="${files['castlet.js']}" crossorigin="anonymous"></script>`,
-  )
-  .catch(() => `<script type="module" src="${location.origin}/castlet.js"></script>`);
+/**
+ * The bundle's versioned, immutable URL with its Subresource Integrity hash, and the snippet's
+ * style as a CSP source (the build's sri.json).
+ */
+const bundle = fetch('/sri.json')
+  .then((r) => r.json() as Promise<{ version: string; files: Record<string, string>; style: string }>)
+  .then(({ version, files, style }) => ({
+    script: `<script type="module" src="${location.origin}/castlet@${version}/castlet.js" integrity="${files['castlet.js']}" crossorigin="anonymous"></script>`,
+    style: `; style-src '${style}'`,
+  }))
+  .catch(() => ({ script: `<script type="module" src="${location.origin}/castlet.js"></script>`, style: '' }));
 
 function showPair(pair: { public_token: string; private_token: string }) {
   publicToken = pair.public_token;
   $('#public-token').textContent = pair.public_token;
   $('#private-token').textContent = mask(pair.private_token);
-  void bundleScript.then((script) => {
-    $('#snippet').textContent = [
-      script,
-      `<stream-player public-token="${pair.public_token}"></stream-player>`,
-      `<podcast-player public-token="${pair.public_token}"></podcast-player>`,
-    ].join('\n');
-  });
+  void bundle.then(({ script }) => ($('#snippet').textContent = embedSnippet(script, pair.public_token)));
   $('#account').hidden = false;
 }
 
@@ -160,13 +158,14 @@ async function showStreamCsp() {
   let pre = document.querySelector<HTMLElement>('#stream-csp');
   if (!pre) {
     const note = document.createElement('p');
-    note.textContent = 'If your site sends a Content-Security-Policy, allow the stream and the service:';
+    note.textContent = 'If your site sends a Content-Security-Policy, allow the stream, the service and the snippet’s style:';
     pre = document.createElement('pre');
     pre.id = 'stream-csp';
     $('#snippet').after(note, pre);
   }
   const stream = url ? new URL(url).origin : location.origin;
-  pre.textContent = `Content-Security-Policy: media-src ${stream}${stream === location.origin ? '' : ` ${location.origin}`}; connect-src ${location.origin}; script-src ${location.origin}`;
+  const { style } = await bundle;
+  pre.textContent = `Content-Security-Policy: media-src ${stream}${stream === location.origin ? '' : ` ${location.origin}`}; connect-src ${location.origin}; script-src ${location.origin}${style}`;
 }
 
 /** After a change of episodes, the podcast widgets ask again. */

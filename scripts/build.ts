@@ -2,7 +2,8 @@
 // 1. CDN, into dist/: castlet.js (both elements) and one file per element, each
 //    self-contained (Lit included), their on-demand chunks in dist/chunks/, the demo page's
 //    console (dist/console.js, dist/demo.css: served by the mock, never published), and
-//    dist/sri.json (each CDN file's Subresource Integrity hash).
+//    dist/sri.json (each CDN file's Subresource Integrity hash, and the embed snippet's
+//    style as a CSP hash).
 // 2. npm, into dist/npm/ (the package's files): unbundled ES modules importing `lit`, .d.ts,
 //    source maps (tsc), custom-elements.json (the analyzer), and the React wrappers, JSX
 //    types and editor data generated from it (scripts/integrations.ts; the wrappers with a
@@ -13,6 +14,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { RESERVE_CSS } from '../demo/snippet.ts';
 import { writeIntegrations } from './integrations.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -34,8 +36,10 @@ const cdnFiles = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'u
   .sort();
 const files = Object.fromEntries(cdnFiles.map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', f))).digest('base64')}`]));
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+// The snippet's inline <style>, as a Content-Security-Policy source (`style-src 'sha256-…'`).
+const style = `sha256-${createHash('sha256').update(RESERVE_CSS).digest('base64')}`;
 // The owner console reads it for the embed snippet: `{base}/castlet@{version}/{file}`.
-writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify({ version, files }, null, 2)}\n`);
+writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify({ version, files, style }, null, 2)}\n`);
 
 const run = (script: string, ...args: string[]) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: 'inherit' });
 run('typescript/bin/tsc', '-p', 'tsconfig.build.json');

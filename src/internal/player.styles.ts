@@ -35,7 +35,8 @@ export const playerStyles = css`
   * {
     box-sizing: border-box;
   }
-  [part~=base] {
+  /* (The parts styled in these sheets are one word each: [part=x] says [part~=x] in fewer bytes.) */
+  [part=base] {
     position: relative;
     display: grid;
     grid-template-columns: minmax(0, 1fr);
@@ -48,10 +49,11 @@ export const playerStyles = css`
     overflow: hidden;
     /*
      * Off-screen cards skip style and layout (100 on a page render in half the time). Each
-     * player sets contain-intrinsic-height to its loading height, per layout: the first frame
-     * uses it before Chromium knows the card is on screen.
+     * player sets --_rh to its loading height (inside the padding), per layout: the first
+     * frame uses it before Chromium knows the card is on screen.
      */
     content-visibility: auto;
+    contain-intrinsic-height: auto var(--_rh);
   }
   h2,
   p,
@@ -106,7 +108,7 @@ export const playerStyles = css`
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }
-  [part~=play] {
+  [part=play] {
     width: 52px;
     height: 52px;
     background: var(--_accent);
@@ -114,11 +116,11 @@ export const playerStyles = css`
     flex: none;
     box-shadow: 0 6px 16px -8px var(--_accent);
   }
-  [part~=play]:hover:not(:disabled) {
+  [part=play]:hover:not(:disabled) {
     background: var(--_accent);
     filter: brightness(1.08);
   }
-  :host([state=buffering]) [part~=play] svg {
+  :host([state=buffering]) [part=play] svg {
     animation: pulse 1s ease-in-out infinite alternate;
   }
   @keyframes pulse {
@@ -126,7 +128,7 @@ export const playerStyles = css`
       opacity: .35;
     }
   }
-  [part~=artwork] {
+  [part=artwork] {
     width: 88px;
     height: 88px;
     flex: none;
@@ -152,15 +154,21 @@ export const playerStyles = css`
     cursor: pointer;
   }
   /* Messages stand at the top of the card; an error leaves nothing else to show. */
-  [part~=message] {
+  [part=message] {
     order: -1;
     padding: 10px 12px;
     border-radius: 10px;
     background: var(--_surface);
     font-size: .9em;
   }
-  :host([state=error]) [part~=base] > :not([part~=message], .sr-only) {
+  :host([state=error]) [part=base] > :not([part=message], .sr-only) {
     display: none;
+  }
+  /* …in a card as tall as while loading (size containment: contain-intrinsic-height gives its
+     height), so the page around it does not move. */
+  :host([state=error]) [part=base] {
+    contain: size;
+    display: block;
   }
   summary {
     cursor: pointer;
@@ -199,11 +207,11 @@ export const playerStyles = css`
     white-space: nowrap;
   }
   @container (max-width: 360px) {
-    [part~=base] {
+    [part=base] {
       padding: 12px;
       gap: 10px;
     }
-    [part~=artwork] {
+    [part=artwork] {
       width: 56px;
       height: 56px;
     }

@@ -6,11 +6,11 @@ import { css } from 'lit';
  * scroll beyond. Shorter lists and a missing description leave no empty band.
  */
 export const podcastStyles = css`
-  [part~=base] {
-    contain-intrinsic-height: auto 680.8px;
+  [part=base] {
+    --_rh: 680.7px;
     --_row: 36px;
   }
-  h2[part~=title],
+  h2[part=title],
   .description {
     display: -webkit-box;
     -webkit-line-clamp: 2;
@@ -29,10 +29,10 @@ export const podcastStyles = css`
     display: grid;
     gap: 2px;
   }
-  [part~=seek] {
+  [part=seek] {
     width: 100%;
   }
-  [part~=time] {
+  [part=time] {
     justify-content: space-between;
     font-variant-numeric: tabular-nums;
   }
@@ -40,12 +40,12 @@ export const podcastStyles = css`
     justify-content: center;
     gap: 8px;
   }
-  [part~=back] svg,
-  [part~=forward] svg {
+  [part=back] svg,
+  [part=forward] svg {
     width: 30px;
     height: 30px;
   }
-  [part~=speed] {
+  [part=speed] {
     min-height: 36px;
     padding: 0 6px;
     border: 1px solid var(--_border);
@@ -54,7 +54,7 @@ export const podcastStyles = css`
     cursor: pointer;
   }
   /* A link like the buttons (player styles); an empty placeholder keeps its place. */
-  [part~=download] {
+  [part=download] {
     width: 40px;
     height: 40px;
   }
@@ -67,16 +67,16 @@ export const podcastStyles = css`
     overflow-y: auto;
     align-content: start;
   }
-  [part~=chapters],
-  [part~=episodes] {
+  [part=chapters],
+  [part=episodes] {
     border-top: 1px solid var(--_border);
     padding-top: 8px;
   }
   /* Four chapter rows (2 px apart, below 8 px padding and a border), three episode rows. */
-  [part~=chapters] {
+  [part=chapters] {
     --_h: 159px;
   }
-  [part~=episodes] ol {
+  [part=episodes] ol {
     --_h: calc(3*var(--_row) + 4px);
   }
   ol {
@@ -91,11 +91,11 @@ export const podcastStyles = css`
     font-size: .9em;
   }
   @container (max-width: 360px) {
-    [part~=base] {
-      contain-intrinsic-height: auto 636.2px;
+    [part=base] {
+      --_rh: 636px;
     }
     /* Room for a two-line title beside the artwork. */
-    [part~=artwork] {
+    [part=artwork] {
       width: 76px;
       height: 76px;
     }
@@ -103,7 +103,7 @@ export const podcastStyles = css`
       display: none;
     }
     /* Episodes on two lines (lists.ts): the whole width for the title, date and length below. */
-    [part~=episodes] {
+    [part=episodes] {
       --_row: 46px;
     }
   }

@@ -119,7 +119,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
 
   constructor() {
     super(false, isPodcastFeed);
-    void this.panel('lists', lists);
+    // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
+    setTimeout(() => this.panel('lists', lists));
     if (location.hash.includes('castlet-episode='))
       void this.panel('sharing', sharing).then((m) => {
         this.#shared = m.sharedMoment(location.hash);
@@ -287,7 +288,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
           aria-label=${this.t('Seek')}
           max=${Math.ceil(d)}
           .value=${String(Math.floor(t))}
-          aria-valuetext=${this.t('{t} of {d}', { t: spoken(t, lang), d: spoken(d, lang) })}
+          aria-valuetext=${none ? nothing : this.t('{t} of {d}', { t: spoken(t, lang), d: spoken(d, lang) })}
           ?disabled=${none}
           @input=${(e: Event) => this.seek(Number((e.target as HTMLInputElement).value))}
           @keydown=${this.#onSeekKey}
@@ -299,7 +300,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
         <button part="forward" aria-label=${this.t('Forward 30 seconds')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.#setRate(Number((e.target as HTMLSelectElement).value))}>
-          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${s.toLocaleString(lang)}×</option>`)}
+          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
         ${isHttp(ep?.audio_url)
           ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`

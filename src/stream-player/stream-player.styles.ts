@@ -1,10 +1,10 @@
 import { css } from 'lit';
 
 export const streamStyles = css`
-  [part~=base] {
-    contain-intrinsic-height: auto 183.3px;
+  [part=base] {
+    --_rh: 183.3px;
   }
-  [part~=badge] {
+  [part=badge] {
     display: inline-flex;
     align-items: center;
     gap: 6px;
@@ -17,44 +17,44 @@ export const streamStyles = css`
     background: var(--_surface);
     color: var(--_muted);
   }
-  [part~=badge]::before {
+  [part=badge]::before {
     content: '';
     width: 7px;
     height: 7px;
     border-radius: 50%;
     background: currentColor;
   }
-  [part~=badge].live {
+  [part=badge].live {
     background: var(--_live);
     /* White on the dark scheme's lighter red is 3:1; dark text there is 6:1 (WCAG AA). */
     color: light-dark(#fff, #1d0306);
   }
-  :host([state=playing]) [part~=badge].live::before {
+  :host([state=playing]) [part=badge].live::before {
     animation: pulse .9s ease-in-out infinite alternate;
   }
   .controls {
     padding-top: 4px;
     border-top: 1px solid var(--_border);
   }
-  [part~=mute] {
+  [part=mute] {
     margin-left: -8px;
   }
-  [part~=volume] {
+  [part=volume] {
     width: 110px;
   }
-  [part~=listeners] {
+  [part=listeners] {
     margin-left: auto;
   }
-  [part~=history] summary {
+  [part=history] summary {
     color: var(--_muted);
     font-size: .87em;
     width: max-content;
   }
   @container (max-width: 360px) {
-    [part~=base] {
-      contain-intrinsic-height: auto 148.3px;
+    [part=base] {
+      --_rh: 148.3px;
     }
-    [part~=volume] {
+    [part=volume] {
       width: 72px;
     }
   }

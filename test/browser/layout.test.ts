@@ -2,9 +2,10 @@
  * Layout facts in real Chromium (device scale factor 2) with long, realistic data put into the
  * mock through the owner API: nothing leaves the card at 320 px or at 2× zoom, long titles are
  * cut with an ellipsis, times never wrap; the size while loading is the loaded size at phone
- * and desktop widths; short content leaves no empty band; an error stands alone at the top.
- * The demo page: its header on a phone, its theme panel in dark mode, axe with the console open.
- * (Layout shift itself is measured by `npm run bench`.) Writes reports/layout-long-titles.png.
+ * and desktop widths; short content leaves no empty band; an error stands alone at the top of
+ * a card as tall as while loading. The demo page: its header on a phone, its theme panel in
+ * dark mode, axe with the console open. (Layout shift of the embed snippet: snippet.test.ts;
+ * `npm run bench` measures it beside the peers.) Writes reports/layout-long-titles.png.
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -150,7 +151,7 @@ describe('layout with long, realistic data', () => {
     expect(sizes.chapters).toBeLessThanOrEqual(sizes.row + 10);
   });
 
-  test('an error replaces the skeleton and stands at the top of the card', async () => {
+  test('an error replaces the skeleton and stands at the top of a card as tall as while loading', async () => {
     const t = await env.open(embedPage(env.mock, `<div style="width:360px"><podcast-player public-token="${PRIVATE}"></podcast-player><stream-player public-token="not-a-token"></stream-player></div>`));
     await allSettled(t.page, 'error');
     const layout = await t.page.$$eval('podcast-player, stream-player', (els) =>
@@ -159,13 +160,17 @@ describe('layout with long, realistic data', () => {
         const card = base.getBoundingClientRect();
         const message = base.querySelector('[part~=message]')!.getBoundingClientRect();
         const shown = [...base.children].filter((c) => c.getBoundingClientRect().height > 1).map((c) => c.getAttribute('part') ?? c.className);
-        return { top: Math.round(message.top - card.top), below: Math.round(card.bottom - message.bottom), shown };
+        // The loading height (the test above holds contain-intrinsic-height to it).
+        const s = getComputedStyle(base);
+        const loading = parseFloat(s.containIntrinsicHeight.replace('auto ', '')) + ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((a, k) => a + parseFloat(s[k as 'paddingTop']), 0);
+        return { top: Math.round(message.top - card.top), height: Math.round(card.height), loading: Math.round(loading), shown };
       }),
     );
     for (const l of layout) {
       expect(l.shown).toEqual(['message']);
       expect(l.top).toBeLessThanOrEqual(17);
-      expect(l.below).toBeLessThanOrEqual(17);
+      // No layout shift when a player gives up: the page around it stays where it was.
+      expect(l.height).toBe(l.loading);
     }
   });
 });

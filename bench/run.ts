@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: bundle sizes, pages in headless Chromium, time to audio, bandwidth, the
- * mock under load and under faults — every row beside its reference from the same run. One
- * table on stdout, everything measured in bench/results.json. Loopback only; every server is
- * a child process that is killed at the end. `npm run bench -- page audio` runs only those parts.
+ * `npm run bench`: bundle sizes, pages in headless Chromium, the embed snippet and Play usable
+ * beside media-chrome and Plyr, time to audio, bandwidth, the mock under load and under faults —
+ * every row beside its reference from the same run. One table on stdout, everything measured in
+ * bench/results.json. Loopback only; every server is a child process that is killed at the end.
+ * `npm run bench -- page audio` runs only those parts.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, totalmem, tmpdir } from 'node:os';
@@ -17,12 +18,14 @@ import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
 import { benchFaults } from './faults.ts';
 import { benchPage } from './page.ts';
+import { copyPeers } from './peers.ts';
 import { benchPlayUsable } from './play-usable.ts';
 import { benchServer } from './server-load.ts';
+import { benchSnippet } from './snippet.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'usable', 'audio', 'bandwidth', 'server', 'faults'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'audio', 'bandwidth', 'server', 'faults'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? (process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a))) : PARTS,
@@ -63,9 +66,12 @@ async function main() {
 
   const staticDir = mkdtempSync(join(tmpdir(), 'castlet-bench-dist-'));
   for (const e of ENTRIES) cpSync(join(ROOT, 'dist', `${e}.js`), join(staticDir, `${e}.js`));
+  // The on-demand chunks (the podcast player asks for lists.js at once) and the peers' files.
+  cpSync(join(ROOT, 'dist', 'chunks'), join(staticDir, 'chunks'), { recursive: true });
+  copyPeers(staticDir);
   let env: BenchEnv | undefined;
   try {
-    if (['page', 'usable', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
+    if (['page', 'snippet', 'usable', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
       const [mock, pages, browser] = await Promise.all([
         startMock({ staticDir, heartbeatMs: 60_000 }, { log: 'keep' }),
         startPages(),
@@ -74,6 +80,7 @@ async function main() {
       env = { mock, pages, browser, staticDir };
     }
     if (wanted.has('page')) record('page', await benchPage(env!));
+    if (wanted.has('snippet')) record('snippet', await benchSnippet(env!));
     if (wanted.has('usable')) record('usable', await benchPlayUsable(env!));
     if (wanted.has('audio')) record('audio', await benchAudio(env!));
     if (wanted.has('bandwidth')) record('bandwidth', await benchBandwidth(env!));

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { RESERVE_CSS } from '../../demo/snippet.ts';
+import { articlePage } from '../support/browser-pages.ts';
 import { PRIVATE, PUBLIC, withBrowser } from '../support/browser.ts';
 
 const env = withBrowser({ context: { viewport: { width: 1100, height: 900 } } });
@@ -41,19 +42,8 @@ describe('the snippet owners copy', () => {
   });
 });
 
-const PARAGRAPH = `<p>${'A paragraph of the owner’s article around the players: the reader is in the middle of it when they load, and it must not move. '.repeat(3)}</p>`;
-
-/** The snippet in an article: text before it, between the two players and after them. */
-function article(code: string): string {
-  const [head, podcast] = [code.slice(0, code.lastIndexOf('\n')), code.slice(code.lastIndexOf('\n') + 1)];
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>An owner’s article</title></head>
-<body><main><h1>Tonight on the radio</h1>${PARAGRAPH}
-${head}
-${PARAGRAPH}
-${podcast}
-${PARAGRAPH}${PARAGRAPH}</main></body></html>`;
-}
+/** The snippet in an article: the players apart, text before, between and after them. */
+const article = (code: string) => articlePage({ first: code.slice(0, code.lastIndexOf('\n')), second: code.slice(code.lastIndexOf('\n') + 1) });
 
 const VIEWPORTS: Record<string, BrowserContextOptions> = {
   'phone 360 px': { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },

@@ -80,3 +80,20 @@ ${body}
 </body>
 </html>`;
 }
+
+const PARAGRAPH = `<p>${'A paragraph of the owner’s article around the players: the reader is in the middle of it when they load, and it must not move. '.repeat(3)}</p>`;
+
+/**
+ * An owner's article with two players in it, text before, between and after them: `first`
+ * (the snippet up to the first player, or a peer's first player), then `second`. `head` goes
+ * into <head>, `end` before </body>.
+ */
+export function articlePage({ head = '', first, second, end = '' }: { head?: string; first: string; second: string; end?: string }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>An owner’s article</title>${head}</head>
+<body><main><h1>Tonight on the radio</h1>${PARAGRAPH}
+${first}
+${PARAGRAPH}
+${second}
+${PARAGRAPH}${PARAGRAPH}</main>${end}</body></html>`;
+}

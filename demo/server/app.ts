@@ -99,6 +99,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       },
     ]),
   );
+  for (const { channel, broadcast } of broadcasts.values()) store.setStreamDelay(channel.id, broadcast.delay);
   const connections = new Connections(options.maxStreams, () =>
     [...broadcasts.values()].reduce((sum, { broadcast }) => sum + broadcast.listeners, 0),
   );

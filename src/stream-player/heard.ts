@@ -33,7 +33,8 @@ export function heard(d: StreamInfo | null, media: HTMLMediaElement): StreamInfo
   // A delay that is not a number of seconds counts as none; more than two minutes is not a burst.
   const delay = Math.min(Math.max(Number(d.stream_delay) || 0, 0), 120);
   // From the connection's first audio on (WebKitGTK may hold currentTime at 0 for seconds of sound).
-  const at = loaded && !media.paused && media.readyState > 1 ? +loaded + (media.currentTime - delay) * 1000 : Infinity;
+  const t = media.currentTime;
+  const at = loaded && !media.paused && (t || media.readyState > 1) ? +loaded + (t - delay) * 1000 : Infinity;
   // Nothing known started by then: the oldest known track is the best guess.
   const i = starts.findIndex((s) => s <= at);
   return i > 0 || (i < 0 && tracks.length > 1) ? { ...d, now_playing: tracks.at(i)!, history: i < 0 ? [] : tracks.slice(i + 1) } : d;

@@ -41,6 +41,12 @@ describe('heard', () => {
     expect(titles(heard(d, media(19, now)))).toEqual(['B2', 'B1']);
   });
 
+  it('a stall keeps what was heard (the media clock stands still), even where the engine drops its readyState', () => {
+    const now = Date.now();
+    const d = info(16.4, track('S2', 8, now), track('S1', 40, now));
+    expect(titles(heard(d, media(3, now - 20_000, { readyState: 1 })))).toEqual(['S1']);
+  });
+
   it('paused, released, without audio yet, or not a live connection: the data as it is', () => {
     const d = info(16.4, track('C2', 1), track('C1', 60));
     for (const m of [

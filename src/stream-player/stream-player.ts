@@ -58,7 +58,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
   static override styles = [...PlayerElement.styles, streamStyles];
   protected readonly endpoint = 'stream';
   /** The data as the listener hears it (heard.ts): what is shown, announced and on the lock screen. */
-  view?: StreamInfo | null;
+  protected view?: StreamInfo | null;
   /** heard.ts, once loaded; until then what is shown is the data as it is. */
   #heard = (d: StreamInfo | null, _media: HTMLMediaElement) => d;
 

@@ -109,6 +109,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       },
     ]),
   );
+  for (const { channel, broadcast } of broadcasts.values()) store.setStreamDelay(channel.id, broadcast.delay);
   const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
   const connections = new Connections(caps.streams, caps.perClient);
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());

@@ -27,6 +27,11 @@ interface Listener {
 
 export class Broadcast {
   readonly byteRate: number;
+  /**
+   * Seconds behind the clock a new listener starts: the burst, plus half a tick on average
+   * (the burst ends where the last tick did). Players show now playing this much later.
+   */
+  readonly delay: number;
   #frames: Uint8Array[];
   #frameMs: number;
   #epoch: number;
@@ -42,6 +47,8 @@ export class Broadcast {
     this.#frames = frameOffsets.map((start, i) => audio.bytes.subarray(start, frameOffsets[i + 1] ?? audio.bytes.length));
     this.#frameMs = audio.info.frameDuration * 1000;
     this.byteRate = audio.info.byteRate;
+    const frameBytes = (audio.bytes.length - frameOffsets[0]!) / frameOffsets.length;
+    this.delay = Math.round(Math.ceil(opts.burstBytes / frameBytes) * this.#frameMs + opts.tickMs / 2) / 1000;
     this.#opts = opts;
     this.#now = opts.now ?? Date.now;
     this.#epoch = this.#now();

@@ -9,6 +9,8 @@ export interface MountStatus {
   listeners: number;
   /** The stream's title as the source (or /admin/metadata) set it; undefined when absent. */
   title?: string;
+  /** kbit/s, when the source declares it (`ice-bitrate` or `ice-audio-info`); undefined otherwise. */
+  bitrate?: number;
 }
 
 /**
@@ -29,16 +31,26 @@ export function parseIcecastStatus(text: string): Map<string, MountStatus> | nul
   const mounts = new Map<string, MountStatus>();
   for (const source of sources) {
     if (typeof source !== 'object' || source === null) continue;
-    const { listenurl, listeners, title } = source as Record<string, unknown>;
+    const { listenurl, listeners, title, bitrate, audio_info } = source as Record<string, unknown>;
     const mount = mountOf(listenurl);
     if (mount === undefined) continue;
     mounts.set(mount, {
       listeners: typeof listeners === 'number' && Number.isFinite(listeners) && listeners >= 0 ? Math.floor(listeners) : 0,
       ...(typeof title === 'string' && title.trim() !== '' ? { title: title.trim() } : {}),
       ...(typeof title === 'number' ? { title: String(title) } : {}),
+      ...bitrateOf(bitrate, audio_info),
     });
   }
   return mounts;
+}
+
+/** `bitrate` (a number, or the text of the source's header), else `bitrate=` in `audio_info`. */
+function bitrateOf(bitrate: unknown, info: unknown): { bitrate?: number } {
+  for (const raw of [bitrate, typeof info === 'string' ? /(?:^|;)\s*(?:ice-)?bitrate=([\d.]+)/.exec(info)?.[1] : undefined]) {
+    const kbps = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
+    if (kbps > 0 && kbps < 10_000) return { bitrate: kbps };
+  }
+  return {};
 }
 
 /** "http://host:8000/live" → "live" (Icecast writes its own hostname into listenurl). */

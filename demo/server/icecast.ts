@@ -15,6 +15,27 @@ export interface IcecastConfig {
   adminPassword?: string;
   /** Status poll period (default 1000 ms; docs/design.md asks for at least every 2 s). */
   pollMs?: number;
+  /**
+   * Icecast's `<burst-size>` (bytes; default 65535, Icecast's own default): what a new listener
+   * gets at once, so how far behind the live edge it starts. With the bitrate the source
+   * declares, it gives the channel's `stream_delay` (see `streamDelay`).
+   */
+  burstSize?: number;
+}
+
+/** Icecast's default `<burst-size>`. */
+export const ICECAST_BURST_SIZE = 65535;
+/** What ezstream (like libshout's own example) sends at a time. */
+const SOURCE_BLOCK = 4096;
+
+/**
+ * Seconds behind the title a new listener of an Icecast mount starts (measured against
+ * Icecast 2.4.4 fed by ezstream, docs/now-playing-as-heard.md): the burst, less one source
+ * block, because Icecast shows a new title when the first block of the new song arrives, a
+ * block past the song's start. Null without a bitrate (kbit/s).
+ */
+export function streamDelay(burstSize: number, bitrate: number | undefined): number | null {
+  return bitrate ? Math.round((Math.max(0, burstSize - SOURCE_BLOCK) * 8) / bitrate) / 1000 : null;
 }
 
 /** Icecast answers half-written JSON for ~300 ms after it starts: tolerated this long. */
@@ -31,12 +52,16 @@ export class Icecast {
   #down: string | undefined;
   #badSince: number | undefined;
   #lastTitle = new Map<string, string>();
+  #burstSize: number;
+  /** When the last status answer arrived (a title seen now changed at some point since). */
+  #answeredAt: number | undefined;
 
   constructor(store: Store, config: IcecastConfig, log: (line: string) => void) {
     this.url = config.url.replace(/\/+$/, '');
     this.#store = store;
     this.#log = log;
     this.#pollMs = config.pollMs ?? 1000;
+    this.#burstSize = config.burstSize ?? ICECAST_BURST_SIZE;
     if (config.adminUser && config.adminPassword) {
       this.#auth = `Basic ${Buffer.from(`${config.adminUser}:${config.adminPassword}`).toString('base64')}`;
     }
@@ -89,6 +114,7 @@ export class Icecast {
       if (this.#down !== undefined) this.#log(`icecast: ${this.url} answers again`);
       this.#down = undefined;
       this.#apply(outcome);
+      this.#answeredAt = Date.now();
     } else {
       const reason = outcome ?? 'its status-json.xsl is not Icecast status JSON';
       if (this.#down === undefined) {
@@ -102,10 +128,16 @@ export class Icecast {
 
   #apply(mounts: Map<string, MountStatus>): void {
     const store = this.#store;
+    // A new title changed on Icecast between the last answer and this one: the middle is the
+    // best guess of when (within half a poll; never more than a poll back).
+    const now = Date.now();
+    const changedAt = new Date(now - Math.min(now - (this.#answeredAt ?? now), 2 * this.#pollMs) / 2);
     for (const channel of store.channels) {
       const mount = mounts.get(channel.mountpoint);
       store.setOnAir(channel.id, mount !== undefined);
       store.setListeners(channel.id, mount?.listeners ?? 0);
+      // Unknown without the bitrate: players then show titles at once.
+      store.setStreamDelay(channel.id, streamDelay(this.#burstSize, mount?.bitrate));
       // No title: the last known one stays.
       if (mount?.title === undefined || mount.title === this.#lastTitle.get(channel.id)) continue;
       this.#lastTitle.set(channel.id, mount.title);
@@ -113,7 +145,7 @@ export class Icecast {
       const current = store.nowPlaying(channel.id).current;
       // The title the service itself set through /admin/metadata comes back here: not a new track.
       if (current?.title === title && current.artist === artist) continue;
-      store.setNowPlaying(channel.id, { title, artist, artwork_url: null });
+      store.setNowPlaying(channel.id, { title, artist, artwork_url: null }, changedAt);
     }
   }
 

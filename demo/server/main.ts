@@ -3,6 +3,7 @@
  * account; DEMO_PRIVATE_TOKEN / DEMO_PUBLIC_TOKEN override the documented demo tokens;
  * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address);
  * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode;
+ * ICECAST_BURST_SIZE is that Icecast's <burst-size> in bytes (default 65535, Icecast's);
  * MAX_STREAMS caps open SSE + /listen connections (default 1000, at most half the descriptor
  * limit), MAX_STREAMS_PER_CLIENT those of one client address (default 32).
  */
@@ -38,8 +39,13 @@ const icecast = env.ICECAST_URL
       url: originUrl('ICECAST_URL', env.ICECAST_URL),
       ...(env.ICECAST_ADMIN_USER ? { adminUser: env.ICECAST_ADMIN_USER } : {}),
       ...(env.ICECAST_ADMIN_PASSWORD ? { adminPassword: env.ICECAST_ADMIN_PASSWORD } : {}),
+      ...(env.ICECAST_BURST_SIZE ? { burstSize: Number(env.ICECAST_BURST_SIZE) } : {}),
     }
   : undefined;
+if (icecast?.burstSize !== undefined && !(Number.isInteger(icecast.burstSize) && icecast.burstSize >= 0)) {
+  fail(`ICECAST_BURST_SIZE must be Icecast's <burst-size> in bytes (a whole number such as 65535), not "${env.ICECAST_BURST_SIZE}"`);
+}
+if (!icecast && env.ICECAST_BURST_SIZE) fail('ICECAST_BURST_SIZE needs ICECAST_URL');
 if (!icecast && (env.ICECAST_ADMIN_USER || env.ICECAST_ADMIN_PASSWORD)) fail('ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD need ICECAST_URL');
 if (icecast && !icecast.adminUser !== !icecast.adminPassword) fail('set both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD, or neither');
 

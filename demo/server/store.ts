@@ -77,6 +77,8 @@ interface ChannelState {
   listeners: number;
   /** The mount has a source (always, for the built-in stream; from Icecast in Icecast mode). */
   onAir: boolean;
+  /** Seconds behind the live edge a new listener starts (the burst on connect); null when unknown. */
+  delay: number | null;
 }
 
 export class Store {
@@ -105,6 +107,7 @@ export class Store {
         history: [...(np?.history ?? [])].slice(0, HISTORY_LENGTH),
         listeners: 0,
         onAir: true,
+        delay: null,
       });
     }
     this.#episodes = [...seed.episodes];
@@ -183,6 +186,18 @@ export class Store {
     const state = this.#state(channel);
     if (state.listeners === count) return;
     state.listeners = count;
+    this.#emit({ type: 'stream', channel });
+  }
+
+  /** How far behind the live edge (seconds) a listener who connects now starts; null when unknown. */
+  streamDelay(channel: string): number | null {
+    return this.#state(channel).delay;
+  }
+
+  setStreamDelay(channel: string, seconds: number | null): void {
+    const state = this.#state(channel);
+    if (state.delay === seconds) return;
+    state.delay = seconds;
     this.#emit({ type: 'stream', channel });
   }
 

@@ -49,6 +49,7 @@ export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): St
     },
     status: live ? 'live' : 'offline',
     stream_url: live ? urls.stream(channel) : null,
+    stream_delay: store.streamDelay(channel.id),
     now_playing: current,
     listeners: store.listeners(channel.id),
     history,

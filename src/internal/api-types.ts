@@ -25,6 +25,12 @@ export interface StreamInfo {
   status: 'live' | 'offline';
   /** Absolute URL of the Icecast-style mount; null while offline. */
   stream_url: string | null;
+  /**
+   * Seconds behind the live edge a listener who connects now starts hearing: the burst of past
+   * audio the stream sends at once on connect. The player shows now playing that much later
+   * (see stream-player/heard.ts). Null or absent: unknown, shown at once.
+   */
+  stream_delay?: number | null;
   now_playing: NowPlaying | null;
   listeners: number;
   /** Recent tracks, newest first (the current one excluded). */

@@ -35,6 +35,8 @@ function setSession(metadata: MediaMetadata | null, handlers: SessionHandlers) {
 /** What the media-session code reads of a player (its data is protected: read here only). */
 export interface SessionPlayer {
   data: StreamInfo | PodcastFeed | null;
+  /** The radio's data as the listener hears it (now playing delayed to the audio). */
+  view?: StreamInfo | null;
   current?: Episode;
   position?: number;
   seek?(t: number): void;
@@ -45,7 +47,7 @@ export function sessionOf(player: SessionPlayer): [SessionInfo, SessionHandlers]
   const d = player.data;
   if (!d) return null;
   if ('channel' in d) {
-    const now = d.now_playing;
+    const now = (player.view ?? d).now_playing;
     return [{ title: now?.title || d.channel.name, artist: now?.artist || '', album: d.channel.name, artwork: now?.artwork_url || d.channel.artwork_url }, {}];
   }
   const ep = player.current;

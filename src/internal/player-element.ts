@@ -161,7 +161,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   }
 
   /** Something the subclass needs when new data arrives (before rendering). */
-  protected dataChanged(_old: T | null): void {}
+  protected dataChanged(): void {}
 
   /** The feed failed (the error is shown already); widgets may react. */
   protected feedFailed(_error: CastletError): void {}
@@ -208,7 +208,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     this.data = data;
     // A bad token now (e.g. the owner reset the tokens): stop, whatever was playing.
     if (!data) this.audio.stop();
-    if (data && data !== old) this.dataChanged(old);
+    if (data && data !== old) this.dataChanged();
     if (error) {
       this.fail(error);
       this.feedFailed(error);

@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
@@ -9,9 +9,6 @@ import { streamStyles } from './stream-player.styles.js';
 
 /** Recent tracks: an on-demand chunk, loaded when first opened. */
 const history = () => import('./history.js');
-
-/** The same track (the same answer, field for field). */
-const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * A live radio player: play/pause at the live edge, live/offline badge, now playing,
@@ -31,7 +28,7 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
  * @fires castlet-play - `detail: {src}` the listener started the stream.
  * @fires castlet-pause - `detail: {src}` the stream stopped (paused, offline, or another player started).
- * @fires castlet-nowplaying - `detail: {nowPlaying}` the track on air changed.
+ * @fires castlet-nowplaying - `detail: {nowPlaying}` the track the listener hears changed (while the stream plays, when the song reaches their ears).
  *
  * @csspart base - The card.
  * @csspart artwork - Track or channel artwork.
@@ -60,6 +57,10 @@ const same = (a: NowPlaying | null | undefined, b: NowPlaying | null | undefined
 export class StreamPlayer extends PlayerElement<StreamInfo> {
   static override styles = [...PlayerElement.styles, streamStyles];
   protected readonly endpoint = 'stream';
+  /** The data as the listener hears it (heard.ts): what is shown, announced and on the lock screen. */
+  protected view?: StreamInfo | null;
+  /** heard.ts, once loaded; until then what is shown is the data as it is. */
+  #heard = (d: StreamInfo | null, _media: HTMLMediaElement) => d;
 
   constructor() {
     super(true, isStreamInfo);
@@ -86,14 +87,25 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
   protected override audioEvent(type: AudioEventType, src: string): void {
     super.audioEvent(type, src);
     if (type === 'error') this.refresh();
+    // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
+    // the next time update: they come several times a second while it plays).
+    if (type === 'play') void import('./heard.js').then((m) => (this.#heard = m.heard));
   }
 
-  protected override dataChanged(old: StreamInfo | null): void {
+  protected override dataChanged(): void {
     // Offline keeps the listener's wish: the stream resumes by itself when it is live again.
     if (this.offline) this.audio.hold();
     else if (this.audio.held) this.play();
-    const now = this.data!.now_playing;
-    if (old && !same(old.now_playing, now)) {
+  }
+
+  /** What is shown follows the data and, while the stream plays, its clock (every time update). */
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // The track shown until now (undefined: nothing shown yet, nothing to announce).
+    const was = this.view?.now_playing;
+    const d = (this.view = this.#heard(this.data, this.media));
+    const now = d?.now_playing as NowPlaying | null;
+    if (was !== undefined && d && JSON.stringify(was) !== JSON.stringify(now)) {
       this.announcement = now ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist }) : '';
       this.emit('castlet-nowplaying', { nowPlaying: now });
       this.updateMediaSession();
@@ -101,11 +113,12 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
   }
 
   protected play(): void {
-    if (this.data?.stream_url && !this.offline) this.audio.play(this.data.stream_url);
+    // (Offline means no stream address too.)
+    if (this.data && !this.offline) this.audio.play(this.data.stream_url!);
   }
 
   protected renderPlayer(): TemplateResult {
-    const d = this.data;
+    const d = this.view;
     const now = d?.now_playing;
     const media = this.audio.media;
     const live = d && !this.offline;

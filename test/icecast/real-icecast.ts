@@ -38,6 +38,8 @@ export interface RealIcecast {
   dir: string;
   /** Starts ezstream feeding /live with "artist - title" as its metadata. */
   startSource(artist: string, title: string): Promise<void>;
+  /** Starts ezstream feeding /live with `files` in a loop, each titled by its name ("Artist - Title.mp3"). */
+  startPlaylist(files: string[]): Promise<void>;
   /** Kills ezstream (the mount loses its source). */
   stopSource(): Promise<void>;
   /** Icecast's own status-json, parsed. */
@@ -115,9 +117,6 @@ export async function startIcecast(): Promise<RealIcecast> {
     dir,
     status,
     async startSource(artist, title) {
-      await killAndWait(ezstream);
-      const playlist = join(dir, 'playlist.txt');
-      writeFileSync(playlist, ['live.mp3', 'ep-1.mp3', 'ep-2.mp3'].map((f) => join(MEDIA, f)).join('\n') + '\n');
       const meta = join(dir, 'metadata.sh');
       // ezstream asks its metadata program for "artist", "title" or the whole string.
       writeFileSync(
@@ -125,36 +124,11 @@ export async function startIcecast(): Promise<RealIcecast> {
         `#!/bin/sh\ncase "$1" in artist) echo '${artist}';; title) echo '${title}';; *) echo '${artist} - ${title}';; esac\n`,
       );
       chmodSync(meta, 0o755);
-      const ezConfig = join(dir, 'ezstream.xml');
-      writeFileSync(
-        ezConfig,
-        `<ezstream>
-  <servers><server><hostname>127.0.0.1</hostname><port>${port}</port><password>${SOURCE_PASSWORD}</password></server></servers>
-  <streams><stream><mountpoint>/live</mountpoint><format>MP3</format></stream></streams>
-  <intakes><intake><type>playlist</type><filename>${playlist}</filename></intake></intakes>
-  <metadata><program>${meta}</program></metadata>
-</ezstream>
-`,
-      );
-      chmodSync(ezConfig, 0o600);
-      // A source connecting right after Icecast started (or dropped the last one) is
-      // sometimes refused: try again, a few times.
-      for (let attempt = 1; ; attempt++) {
-        const child = spawn('ezstream', ['-c', ezConfig], { stdio: ['ignore', 'ignore', 'pipe'] });
-        let err = '';
-        child.stderr!.on('data', (d) => (err += d));
-        ezstream = child;
-        const until = Date.now() + 10_000;
-        for (;;) {
-          const source = (await status().catch(() => ({}))).icestats?.source;
-          if (source && child.exitCode === null) return;
-          if (child.exitCode !== null || Date.now() > until) break;
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        await killAndWait(child);
-        if (attempt === 3) throw new Error(`ezstream did not connect to ${url}/live: ${err}`);
-        await new Promise((r) => setTimeout(r, 300 * attempt));
-      }
+      await feed(['live.mp3', 'ep-1.mp3', 'ep-2.mp3'].map((f) => join(MEDIA, f)), `<metadata><program>${meta}</program></metadata>`);
+    },
+    async startPlaylist(files) {
+      // Without a metadata program ezstream reads the files' tags; untagged, their names.
+      await feed(files, '');
     },
     async stopSource() {
       await killAndWait(ezstream);
@@ -166,4 +140,41 @@ export async function startIcecast(): Promise<RealIcecast> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+
+  /** (Re)starts ezstream on /live with `files`; the stream declares 32 kbit/s, the bitrate of every MP3 here. */
+  async function feed(files: string[], metadata: string): Promise<void> {
+    await killAndWait(ezstream);
+    const playlist = join(dir, 'playlist.txt');
+    writeFileSync(playlist, files.join('\n') + '\n');
+    const ezConfig = join(dir, 'ezstream.xml');
+    writeFileSync(
+      ezConfig,
+      `<ezstream>
+  <servers><server><hostname>127.0.0.1</hostname><port>${port}</port><password>${SOURCE_PASSWORD}</password></server></servers>
+  <streams><stream><mountpoint>/live</mountpoint><format>MP3</format><stream_bitrate>32</stream_bitrate></stream></streams>
+  <intakes><intake><type>playlist</type><filename>${playlist}</filename></intake></intakes>
+  ${metadata}
+</ezstream>
+`,
+    );
+    chmodSync(ezConfig, 0o600);
+    // A source connecting right after Icecast started (or dropped the last one) is
+    // sometimes refused: try again, a few times.
+    for (let attempt = 1; ; attempt++) {
+      const child = spawn('ezstream', ['-c', ezConfig], { stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr!.on('data', (d) => (err += d));
+      ezstream = child;
+      const until = Date.now() + 10_000;
+      for (;;) {
+        const source = (await status().catch(() => ({}))).icestats?.source;
+        if (source && child.exitCode === null) return;
+        if (child.exitCode !== null || Date.now() > until) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await killAndWait(child);
+      if (attempt === 3) throw new Error(`ezstream did not connect to ${url}/live: ${err}`);
+      await new Promise((r) => setTimeout(r, 300 * attempt));
+    }
+  }
 }

@@ -40,6 +40,31 @@ describe('Broadcast', () => {
     expect(b.listeners).toBe(0);
   });
 
+  it('delay: how far behind the clock a new listener starts (the burst and, on average, half a tick)', async () => {
+    const b = make();
+    const t0 = Date.now();
+    const { frameOffsets, frameDuration, duration } = audio.info;
+    /** The loop frame a burst starts with. */
+    const startOf = (burst: Uint8Array) => frameOffsets.findIndex((o) => Buffer.from(bytes.subarray(o, o + 300)).equals(Buffer.from(burst.subarray(0, 300))));
+    // One listener keeps the clock ticking; the others arrive between its ticks.
+    const keep = b.listen().getReader();
+    await keep.read();
+    const behind: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      vi.advanceTimersByTime(2_000 + i * 37);
+      const r = b.listen().getReader();
+      const start = startOf((await r.read()).value!);
+      expect(start).toBeGreaterThanOrEqual(0);
+      behind.push(((((Date.now() - t0) / 1000 - start * frameDuration) % duration) + duration) % duration);
+      await r.cancel();
+    }
+    await keep.cancel();
+    const mean = behind.reduce((sum, x) => sum + x, 0) / behind.length;
+    expect(b.delay).toBeGreaterThan(16);
+    expect(Math.abs(mean - b.delay)).toBeLessThan(0.06);
+    for (const x of behind) expect(Math.abs(x - b.delay)).toBeLessThan(0.16);
+  });
+
   it('the burst ends where the live position is (frame-aligned in the loop)', async () => {
     const b = make();
     vi.advanceTimersByTime(7_000);

@@ -99,6 +99,15 @@ describe('Icecast mode, with admin credentials', () => {
     expect(last().history[0]).toMatchObject({ title: 'First - Song', artist: 'The Band' });
   });
 
+  it('stream_delay: the burst (Icecast\'s default 65535 B) less a source block, at the declared bitrate; null without one', async () => {
+    expect(last().stream_delay).toBeNull();
+    fake.status = onAir(fake, { title: 'Solo Title', bitrate: 32 });
+    await waitFor(() => last()?.stream_delay != null, 2000, 'stream_delay');
+    expect(last().stream_delay).toBe(15.36);
+    fake.status = onAir(fake, { title: 'Solo Title' });
+    await waitFor(() => last()?.stream_delay === null, 2000, 'no stream_delay');
+  });
+
   it('half-written JSON (Icecast starting) does not flip the channel offline', async () => {
     const pushed = sse.streams().length;
     fake.status = '{"icestats":{"source":';
@@ -154,6 +163,29 @@ describe('Icecast mode, with admin credentials', () => {
     fake.status = JSON.stringify({ icestats: { host: 'x' } });
     await waitFor(() => last()?.status === 'offline', 2000, 'offline');
     expect(last().listeners).toBe(0);
+  });
+});
+
+describe('Icecast mode: when a title started', () => {
+  it('between the poll that missed it and the poll that saw it: the middle (here half a 1 s poll back)', async () => {
+    const fake = await fakeIcecast();
+    fake.status = onAir(fake, { title: 'Band - Old' });
+    const server = await startServer({ log: () => {}, coalesceMs: 20, icecast: { url: fake.url, pollMs: 1000 } });
+    const sse = await openEvents(`${server.url}/public/stream/events?token=${PUBLIC}`);
+    try {
+      await waitFor(() => sse.streams().at(-1)?.now_playing?.title === 'Old', 3000, 'the first title');
+      const before = Date.now();
+      fake.status = onAir(fake, { title: 'Band - New' });
+      const np = await waitFor(() => (sse.streams().at(-1)?.now_playing?.title === 'New' ? sse.streams().at(-1).now_playing : undefined), 3000, 'the new title');
+      const seen = Date.now();
+      const started = Date.parse(np.started_at);
+      expect(seen - started).toBeGreaterThan(400);
+      expect(started).toBeGreaterThan(before - 600);
+    } finally {
+      sse.close();
+      await server.close();
+      await fake.close();
+    }
   });
 });
 

@@ -42,6 +42,18 @@ describe('parseIcecastStatus', () => {
     expect(parseIcecastStatus(text)).toBeNull();
   });
 
+  it('the bitrate the source declares (kbit/s): `bitrate`, else `audio_info`; nonsense is no bitrate', () => {
+    const bitrate = (extra: Record<string, unknown>) => parseIcecastStatus(status(source('live', extra)))!.get('live')!.bitrate;
+    // As Icecast 2.4.4 reports ezstream's <stream_bitrate>32</stream_bitrate>.
+    expect(bitrate({ audio_info: 'bitrate=32', bitrate: 32 })).toBe(32);
+    expect(bitrate({ bitrate: '128' })).toBe(128);
+    expect(bitrate({ audio_info: 'ice-samplerate=44100;ice-bitrate=96;ice-channels=2' })).toBe(96);
+    expect(bitrate({ audio_info: 'samplerate=44100;bitrate=64' })).toBe(64);
+    for (const odd of [{}, { bitrate: 0 }, { bitrate: -32 }, { bitrate: 'fast' }, { bitrate: null }, { bitrate: [32] }, { audio_info: 'quality=0.5' }, { audio_info: 7 }]) {
+      expect(bitrate(odd), JSON.stringify(odd)).toBeUndefined();
+    }
+  });
+
   it('odd entries are skipped, odd counts read as 0', () => {
     const mounts = parseIcecastStatus(status([null, 'x', { listeners: 4 }, source('live', { listeners: 'many' }), source('b', { listeners: -1 })]));
     expect(mounts).toEqual(new Map([['live', { listeners: 0 }], ['b', { listeners: 0 }]]));

@@ -104,6 +104,7 @@ describe('shapes', () => {
       channel: { id: 'main', name: expect.any(String), genre: expect.any(String), description: expect.any(String), artwork_url: `${s.url}/media/art/channel-320.png` },
       status: 'live',
       stream_url: `${s.url}/listen/live`,
+      stream_delay: expect.any(Number),
       now_playing: { title: expect.any(String), artist: expect.any(String), artwork_url: null, started_at: expect.any(String) },
       listeners: expect.any(Number),
       history: expect.any(Array),

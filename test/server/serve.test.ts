@@ -91,6 +91,8 @@ describe('main.ts (npm run mock)', () => {
     [{ MAX_STREAMS_PER_CLIENT: 'many' }, /MAX_STREAMS_PER_CLIENT/],
     [{ ICECAST_ADMIN_USER: 'admin', ICECAST_ADMIN_PASSWORD: 'pw' }, /need ICECAST_URL/],
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_ADMIN_USER: 'admin' }, /both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD/],
+    [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_BURST_SIZE: '64k' }, /ICECAST_BURST_SIZE must be Icecast's <burst-size> in bytes/],
+    [{ ICECAST_BURST_SIZE: '65535' }, /ICECAST_BURST_SIZE needs ICECAST_URL/],
   ])('refuses a bad environment %j', async (env, message) => {
     const r = await runMain({ PORT: '0', ...env });
     expect(r.code).toBe(1);

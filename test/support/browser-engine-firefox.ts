@@ -47,6 +47,7 @@ export async function launchFirefoxEngine({ dark = false }: LaunchOptions = {}):
   return {
     name: 'firefox',
     version: await b.version(),
+    audioOutput: pulse!.server,
     async newPage() {
       // A new tab for each page: under BiDi the first tab never gets focus.
       const page: Page = await b.newPage();

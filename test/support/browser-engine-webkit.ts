@@ -45,11 +45,13 @@ export async function launchWebKitEngine({ dark = false }: LaunchOptions = {}): 
     dir.remove();
   };
   let browser: WebdriverIO.Browser;
+  let audioOutput = '';
   try {
     const xvfb = await startXvfb();
     started.push(xvfb);
     const pulse = await startPulseAudio(dir.path);
     started.push(pulse);
+    audioOutput = pulse.server;
     const port = await freePort();
     const driver = startProcess(WEBKIT_DRIVER, [`--port=${port}`], {
       env: { ...process.env, HOME: dir.path, XDG_RUNTIME_DIR: dir.path, DISPLAY: xvfb.display, PULSE_SERVER: pulse.server },
@@ -78,6 +80,7 @@ export async function launchWebKitEngine({ dark = false }: LaunchOptions = {}): 
   return {
     name: 'webkit',
     version: `WebKitGTK ${caps.browserVersion ?? '?'}`,
+    audioOutput,
     async newPage() {
       // One window per session: a new page is the same window, navigated.
       await b.url('about:blank');

@@ -53,6 +53,11 @@ export interface Engine {
   readonly name: EngineName;
   /** Browser name and version, e.g. "Firefox 153.0". */
   readonly version: string;
+  /**
+   * The private PulseAudio (a `PULSE_SERVER` value) this browser plays into, where it has one:
+   * its null sink's monitor, `null.monitor`, carries the sound the browser outputs.
+   */
+  readonly audioOutput?: string;
   /** A new page (tab) with nothing loaded. */
   newPage(): Promise<EnginePage>;
   /** Closes the browser and stops every process it needed, by PID. */

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { startServer, type RunningServer } from '../../demo/server/serve.ts';
+import { startServer, type RunningServer, type ServerOptions } from '../../demo/server/serve.ts';
 import { chromiumPath } from '../../scripts/chromium.ts';
 import { ownerPost, publicGet } from './browser.ts';
 import { ENGINE_NAMES, type Engine, type EngineName, type EnginePage, type LaunchOptions } from './browser-engine.ts';
@@ -80,7 +80,8 @@ export interface EngineEnv {
   publicGet(path: string): Promise<any>;
 }
 
-export function withEngine(name: EngineName): EngineEnv {
+/** `mockOptions`: the mock's (e.g. another live loop). */
+export function withEngine(name: EngineName, mockOptions: ServerOptions = {}): EngineEnv {
   const logs: string[] = [];
   let server: RunningServer | undefined;
   let pages: PagesServer | undefined;
@@ -92,7 +93,7 @@ export function withEngine(name: EngineName): EngineEnv {
     const dist = fileURLToPath(new URL('../../dist/castlet.js', import.meta.url));
     if (!existsSync(dist)) throw new Error("dist/castlet.js is missing: the browser project's globalSetup runs `npm run build`.");
     [server, pages, engine] = await Promise.all([
-      startServer({ heartbeatMs: 60_000, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
+      startServer({ heartbeatMs: 60_000, ...mockOptions, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
       startPages(),
       launchEngine[name]().catch((e: Error) => {
         const why = engineUnavailable(name);

@@ -26,6 +26,12 @@ describe('sessionOf', () => {
     expect(sessionOf({ data: stream(null) })).toEqual([{ title: 'Castlet FM', artist: '', album: 'Castlet FM', artwork: 'https://x.test/channel.png' }, {}]);
   });
 
+  it('live: the track the listener hears (the player\'s `view`), not the one just announced', () => {
+    const heard = { title: 'Harbor Lights', artist: 'The Trio', artwork_url: null, started_at: '2026-11-22T10:00:00Z' };
+    const announced = { ...heard, title: 'Morning Glass', started_at: '2026-11-22T10:03:00Z' };
+    expect(sessionOf({ data: stream(announced), view: stream(heard) })![0].title).toBe('Harbor Lights');
+  });
+
   it('podcast: the episode, the show’s author and title, the episode artwork else the show’s; skip and seek actions move the player', () => {
     const seeks: number[] = [];
     const player = { data: feed(episode('https://x.test/ep.png')), current: episode('https://x.test/ep.png'), position: 50, seek: (t: number) => void seeks.push(t) };

@@ -1,0 +1,51 @@
+/**
+ * Now playing as heard against a real Icecast (issue 21), in each engine: Debian's icecast2 with
+ * its default burst (`<burst-size>` 65535 B, 16.4 s at 32 kbit/s), fed by ezstream with four
+ * tone "songs" whose titles Icecast takes from their file names; the mock in Icecast mode reads
+ * them from /status-json.xsl. The browser plays the mount itself, so Icecast's burst and the
+ * browser's own buffering are both in play: the title, live region, lock-screen title and
+ * recent tracks must change within 1 s of the song reaching the audio (test/support/heard.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, test } from 'vitest';
+import type { ServerOptions } from '../../demo/server/serve.ts';
+import { selectedEngines, withEngine } from '../support/browser-engines.ts';
+import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
+import { toneFiles, type ToneSong } from '../support/tones.ts';
+import { missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
+
+const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({ title, artist: 'Tones', tone: i % 2 ? 'high' : 'low', seconds: 10 }));
+
+const missing = missingIcecast();
+const results: string[] = [];
+afterAll(() => results.forEach((r) => console.log(`[heard] real Icecast, ${r}`)));
+
+describe.skipIf(missing)('now playing as heard, against a real Icecast', () => {
+  let ice: RealIcecast;
+  const dir = mkdtempSync(join(tmpdir(), 'castlet-tones-'));
+  // Filled in once Icecast is up; withEngine's beforeAll (registered after) reads it.
+  const mock: ServerOptions = { coalesceMs: 50 };
+  beforeAll(async () => {
+    ice = await startIcecast();
+    await ice.startPlaylist(toneFiles(dir, SONGS));
+    mock.icecast = { url: ice.url, pollMs: 500 };
+  }, 30_000);
+  afterAll(async () => {
+    await ice?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
+    describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'Icecast burst and browser buffer', () => {
+      const env = withEngine(name, mock);
+
+      test('the title and the rest change within 1 s of the song reaching the audio', { timeout: 90_000 }, async () => {
+        const heard = await listenAcrossSongs(env, SONGS, 3);
+        results.push(describeHeard(heard));
+        expectHeard(heard);
+      });
+    });
+  });
+});

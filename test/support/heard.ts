@@ -1,0 +1,137 @@
+/**
+ * The "now playing as heard" scenario (issue 21), for the built-in stream and for a real
+ * Icecast, in any engine: a <stream-player> on a page, its recent tracks open; Play is pressed
+ * PHASE seconds into a song, so the listener first hears, from the burst, the song before it,
+ * then the song announced before Play, then one announced while playing. What the browser
+ * plays is heard where it can be (its private PulseAudio's output, else an analyser in the
+ * page) and set against what the player shows.
+ */
+import { expect } from 'vitest';
+import { PUBLIC, embedPage } from './browser.ts';
+import type { EnginePage } from './browser-engine.ts';
+import type { EngineEnv } from './browser-engines.ts';
+import { missingCommand } from './browser-processes.ts';
+import { hearOutput, recordHeard, shownSince, shownVsHeard, TONE_HZ, type HeardLog, type ToneSong } from './tones.ts';
+
+const STREAM = 'stream-player';
+/** Play is pressed this far into a song: the burst holds the song before it, and the next one is announced while it plays. */
+const PHASE = 8;
+
+/** How far behind the audio (s; negative: ahead of it) each display followed each song change. */
+export interface Heard {
+  /** The engine and how the sound was heard. */
+  how: string;
+  /** When the first sound was heard, how long until the player showed the song in it. */
+  first: number;
+  title: number[];
+  live: number[];
+  recent: number[];
+  /** castlet-nowplaying. */
+  event: number[];
+  /** The lock-screen title, where the engine has one. */
+  session: number[] | null;
+  /** The song announced while playing: when its title first appeared at all, against its audio. */
+  ahead: number;
+  /** The stream's stated delay (s). */
+  delay: number;
+}
+
+const heardLog = (p: EnginePage) => p.evaluate(() => (window as unknown as { heardLog: HeardLog }).heardLog, null);
+const s2 = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} s`;
+export const fmt = (xs: number[]) => xs.map(s2).join(', ');
+
+/** One line for the report. */
+export function describeHeard(h: Heard): string {
+  return (
+    `${h.how}: stream_delay ${h.delay} s; title − audio ${fmt(h.title)} (first sound ${s2(h.first)}; the song announced while playing first shown ${s2(h.ahead)}); ` +
+    `live region ${fmt(h.live)}; recent tracks ${fmt(h.recent)}; castlet-nowplaying ${fmt(h.event)}${h.session ? `; lock screen ${fmt(h.session)}` : ''}`
+  );
+}
+
+/** Every display within `bound` s of the audio, at every change. */
+export function expectHeard(h: Heard, bound = 1): void {
+  expect(h.first, `${h.how}: the song in the burst shown when its sound starts`).toBeLessThan(bound);
+  for (const [what, lags] of Object.entries({ title: h.title, live: h.live, recent: h.recent, event: h.event, session: h.session ?? [] })) {
+    for (const lag of lags) expect(Math.abs(lag), `${h.how}: ${what} ${s2(lag)} from the audio`).toBeLessThanOrEqual(bound);
+  }
+}
+
+/**
+ * Runs the scenario in `env` (its mock streams `songs` in a loop: the built-in stream's live
+ * loop, or an Icecast playlist); then pauses and checks that the newest song shows at once.
+ * Play waits until the service has `known` of the songs, newest first: the song before the
+ * current one must have a true start (in Icecast mode the first title the service sees
+ * started before it looked, so it takes three).
+ */
+export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known = 2): Promise<Heard> {
+  const name = env.engine.name;
+  const index = (title: string) => songs.findIndex((s) => s.title === title);
+  const p = await env.open(embedPage(env.mock, `<stream-player public-token="${PUBLIC}"></stream-player>`));
+  await p.waitFor((sel) => (document.querySelector(sel) as HTMLElement & { state?: string })?.state === 'ready', STREAM, { what: 'ready', timeout: 10_000 });
+  // Recent tracks open (its chunk loaded) before listening.
+  await p.click(`${STREAM} >>> [part~=history] summary`);
+  await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] li'), STREAM, { what: 'recent tracks listed' });
+
+  // The browser's own output where it has one, else the page's analyser. (`parec` comes with
+  // Debian's pulseaudio, which depends on pulseaudio-utils.)
+  const server = env.engine.audioOutput;
+  if (server && missingCommand(['parec'])) expect.fail(`${name}: parec is missing (apt-get install pulseaudio-utils)`);
+  const output = server ? hearOutput(server) : undefined;
+  let heard: string[];
+  let delay: number;
+  try {
+    await p.evaluate(recordHeard, [STREAM, output ? null : TONE_HZ] as [string, typeof TONE_HZ | null]);
+    // PHASE s into a song, with the songs before it known.
+    let at;
+    for (;;) {
+      at = await env.publicGet('stream');
+      const phase = (Date.now() - Date.parse(at.now_playing?.started_at)) / 1000;
+      const ours = [at.now_playing, ...at.history].slice(0, known).filter((t) => index(t?.title) >= 0).length;
+      if (ours === known && Math.abs(phase - PHASE) < 0.3) break;
+      await new Promise((r) => setTimeout(r, phase < PHASE - 1 ? (PHASE - 1 - phase) * 1000 : 100));
+    }
+    delay = at.stream_delay;
+    await p.click(`${STREAM} >>> button[part=play]`);
+    const k = index(at.now_playing.title);
+    heard = [-1, 0, 1].map((d) => songs[(k + d + songs.length) % songs.length]!.title);
+    const count = async () => (output ? output.tones : (await heardLog(p)).tones).length;
+    for (const end = Date.now() + 45_000; (await count()) < 3; ) {
+      if (Date.now() > end) expect.fail(`${name}: three songs heard: not within 45 s (${await count()} heard)${output ? ` ${output.errors()}` : ''}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // Time for what the player shows to follow the last change.
+    await new Promise((r) => setTimeout(r, 1500));
+  } finally {
+    await output?.stop();
+  }
+  const log = await heardLog(p);
+  if (output) log.tones = output.tones;
+  expect(log.tones.map((t) => t.tone), `${name}: the tones heard`).toEqual(heard.map((t) => songs[index(t)]!.tone));
+
+  const first = shownSince(log, log.tones[0]!.at, (s) => s.title === heard[0]);
+  const result: Heard = {
+    how: `${name}, heard ${output ? 'at its PulseAudio output' : `by an analyser in the page (output latency ${((log.context?.latency ?? 0) * 1000).toFixed(0)} ms)`}`,
+    delay,
+    first: first === undefined ? NaN : (first - log.tones[0]!.at) / 1000,
+    title: shownVsHeard(log, heard, (s, song) => s.title === song),
+    live: shownVsHeard(log, heard, (s, song) => s.live === `Now playing: ${song} by ${songs[index(song)]!.artist}`),
+    recent: shownVsHeard(log, heard, (s, _song, before) => !!before && !!s.recent?.startsWith(before)),
+    event: shownVsHeard(log, heard, (s, song) => s.event === song),
+    session: log.shown.some((s) => s.session) ? shownVsHeard(log, heard, (s, song) => s.session === song) : null,
+    ahead: ((log.shown.find((s) => s.title === heard[2])?.at ?? NaN) - log.tones[2]!.at) / 1000,
+  };
+
+  // Paused: the newest the service announced, at once.
+  await p.click(`${STREAM} >>> button[part=play]`);
+  const latest = await env.publicGet('stream');
+  await p.waitFor(
+    ([sel, title, recent]) => {
+      const root = document.querySelector(sel)!.shadowRoot!;
+      const text = (q: string) => root.querySelector(q)?.textContent?.trim() ?? '';
+      return text('[part~=title]') === title && text('[part~=history] li .clip').startsWith(recent);
+    },
+    [STREAM, latest.now_playing.title, latest.history[0].title] as [string, string, string],
+    { what: `the newest title (${latest.now_playing.title}) and recent track once paused`, timeout: 1000 },
+  );
+  return result;
+}

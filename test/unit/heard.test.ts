@@ -1,0 +1,90 @@
+/**
+ * Now playing as heard (src/stream-player/heard.ts): which track a listener hears, from the
+ * stream's stated delay and the media clock; the rest of the player shows what it returns.
+ */
+import { describe, expect, it } from 'vitest';
+import type { NowPlaying, StreamInfo } from '../../src/internal/api-types.ts';
+import { heard } from '../../src/stream-player/heard.ts';
+
+const track = (title: string, startedSecondsAgo: number, now = Date.now()): NowPlaying => ({
+  title,
+  artist: 'Tones',
+  artwork_url: null,
+  started_at: new Date(now - startedSecondsAgo * 1000).toISOString(),
+});
+const channel = { id: 'main', name: 'Castlet FM', genre: '', description: '', artwork_url: null };
+const info = (delay: unknown, ...tracks: NowPlaying[]): StreamInfo =>
+  ({ channel, status: 'live', stream_url: 'http://x.test/listen/live', stream_delay: delay, now_playing: tracks[0] ?? null, listeners: 1, history: tracks.slice(1) }) as StreamInfo;
+
+/** A media element that has played `t` seconds (stalls not counted) of a connection opened at `opened` (ms). */
+const media = (t: number, opened: number, over: Partial<HTMLMediaElement> = {}) =>
+  ({ src: `http://x.test/listen/live?t=${opened}`, paused: false, readyState: 4, currentTime: t, ...over }) as HTMLMediaElement;
+
+const titles = (d: StreamInfo | null) => [d?.now_playing?.title, ...(d?.history ?? []).map((h) => h.title)];
+
+describe('heard', () => {
+  // Each test uses titles of its own: the module remembers when it first saw each track.
+  it('a song announced 8 s ago, 16.4 s of burst: the one before it is heard, the announced one waits', () => {
+    const now = Date.now();
+    const d = info(16.4, track('A2', 8, now), track('A1', 40, now), track('A0', 80, now));
+    expect(titles(heard(d, media(0.5, now)))).toEqual(['A1', 'A0']);
+    // Heard once 16.4 − 8 s of it have played: the media clock counts, not the wall clock (stalls).
+    expect(titles(heard(d, media(8.3, now)))).toEqual(['A1', 'A0']);
+    expect(titles(heard(d, media(8.5, now)))).toEqual(['A2', 'A1', 'A0']);
+    expect(heard(d, media(8.5, now))).toBe(d);
+  });
+
+  it('two announced while the first still plays: both wait; heard before every known one, the oldest', () => {
+    const now = Date.now();
+    const d = info(30, track('B3', 2, now), track('B2', 12, now), track('B1', 25, now));
+    expect(titles(heard(d, media(1, now)))).toEqual(['B1']);
+    expect(titles(heard(d, media(19, now)))).toEqual(['B2', 'B1']);
+  });
+
+  it('a stall keeps what was heard (the media clock stands still), even where the engine drops its readyState', () => {
+    const now = Date.now();
+    const d = info(16.4, track('S2', 8, now), track('S1', 40, now));
+    expect(titles(heard(d, media(3, now - 20_000, { readyState: 1 })))).toEqual(['S1']);
+  });
+
+  it('paused, released, without audio yet, or not a live connection: the data as it is', () => {
+    const d = info(16.4, track('C2', 1), track('C1', 60));
+    for (const m of [
+      media(3, Date.now() - 3000, { paused: true }),
+      media(0, Date.now(), { readyState: 1 }),
+      media(3, Date.now() - 3000, { src: '' }),
+      media(3, Date.now() - 3000, { src: 'http://x.test/ep-1.mp3' }),
+    ]) {
+      expect(heard(d, m)).toBe(d);
+    }
+    expect(heard(null, media(1, Date.now()))).toBeNull();
+    const none = info(16.4);
+    expect(heard(none, media(1, Date.now()))).toBe(none);
+  });
+
+  it('a delay that is not a number of seconds counts as none; more than two minutes counts as two', () => {
+    for (const delay of [null, undefined, 'soon', -5, NaN, {}]) {
+      const d = info(delay, track(`D2 ${String(delay)}`, 3), track('D1', 60));
+      expect(heard(d, media(1, Date.now()))).toBe(d);
+    }
+    const d = info(1e9, track('E2', 100), track('E1', 200), track('E0', 400));
+    expect(titles(heard(d, media(1, Date.now())))).toEqual(['E1', 'E0']);
+  });
+
+  it("a service clock ahead of the page's: a track never counts as started before the page first saw it", () => {
+    // started_at 60 s in the page's future, announced now: heard one delay from now, not 60 s later.
+    const now = Date.now();
+    const d = info(10, track('F2', -60, now), track('F1', 120, now));
+    expect(titles(heard(d, media(0.5, now)))).toEqual(['F1']);
+    expect(titles(heard(d, media(10.5, now)))).toEqual(['F2', 'F1']);
+    // An unreadable started_at: as first seen too.
+    const odd = info(10, { ...track('G2', 0, now), started_at: 'soon' }, track('G1', 120, now));
+    expect(titles(heard(odd, media(0.5, now)))).toEqual(['G1']);
+    expect(titles(heard(odd, media(10.5, now)))).toEqual(['G2', 'G1']);
+  });
+
+  it('keeps the rest of the data', () => {
+    const d = info(16.4, track('H2', 5), track('H1', 60));
+    expect(heard(d, media(1, Date.now()))).toMatchObject({ channel, status: 'live', listeners: 1, stream_delay: 16.4 });
+  });
+});

@@ -3,8 +3,8 @@ import type { css as Css } from 'lit';
 /*
  * Below the tools, ONE line whatever the width or the number of persons (the reserved heights
  * count it): the hosts and guests, scrolling sideways when they do not fit (faded at the end,
- * no scrollbar to change the height), then the Support link at the line's end, cut with an
- * ellipsis when the show's words are long.
+ * no scrollbar to change the height), then the Support link at the line's end; when both do
+ * not fit they share the line, the link's words cut with an ellipsis.
  */
 export const styles = (css: typeof Css) => css`
   [part~=credits] {
@@ -17,13 +17,16 @@ export const styles = (css: typeof Css) => css`
   }
   [part~=credits] ul {
     display: flex;
-    flex: 1;
+    flex: auto;
     align-items: center;
     gap: 14px;
     min-width: 0;
-    /* Room inside the scrolling box for the focus ring (3 px, 2 px off), none taken outside. */
+    /* Room inside the scrolling box for the focus ring (3 px, 2 px off), none taken outside;
+       at the end, room for the fade over the gap, so that it fades only what scrolls. */
     margin: -5px;
+    margin-inline-end: -19px;
     padding: 5px;
+    padding-inline-end: 24px;
     list-style: none;
     overflow: auto hidden;
     scrollbar-width: none;
@@ -50,9 +53,10 @@ export const styles = (css: typeof Css) => css`
   }
   [part~=support] {
     display: block;
-    max-width: 50%;
     margin-inline-start: auto;
     line-height: 40px;
+    /* The show's words in their own direction: English in Arabic is cut at its end, not its start. */
+    unicode-bidi: plaintext;
     color: var(--_accent);
     font-weight: 600;
   }

@@ -150,7 +150,8 @@ async function saveEpisode(fields: Record<string, unknown>) {
 
 /**
  * The CSP line a site needs for the stream: its players fetch the stream (on this origin,
- * or on the station's own Icecast) with `media-src`.
+ * or on the station's own Icecast) with `media-src`, and show the artwork and the hosts'
+ * pictures the service serves with `img-src`.
  */
 async function showStreamCsp() {
   const { status, body } = await call('accountInfo', 'GET', undefined, true);
@@ -165,7 +166,7 @@ async function showStreamCsp() {
   }
   const stream = url ? new URL(url).origin : location.origin;
   const { style } = await bundle;
-  pre.textContent = `Content-Security-Policy: media-src ${stream}${stream === location.origin ? '' : ` ${location.origin}`}; connect-src ${location.origin}; script-src ${location.origin}${style}`;
+  pre.textContent = `Content-Security-Policy: media-src ${stream}${stream === location.origin ? '' : ` ${location.origin}`}; connect-src ${location.origin}; img-src ${location.origin}; script-src ${location.origin}${style}`;
 }
 
 /** After a change of episodes, the podcast widgets ask again. */

@@ -4,7 +4,8 @@
  * so that they are there with the data (at the card's end: nothing below them moves). Names,
  * roles and the link's words are server text: text only, each bidi-isolated. A picture or link
  * that is not http(s) is left out (the person stays); a Support link without one is not shown.
- * Links open in a new tab.
+ * Links open in a new tab. One line at any width (credits.styles.ts): the card is as tall with
+ * two persons as with ten, and while loading an empty line keeps its place.
  */
 import type { TemplateResult } from 'lit';
 import type { Episode, Person, Podcast } from '../internal/api-types.js';
@@ -32,19 +33,21 @@ const person = ({ html, nothing, isHttp }: Kit, p: Person, say: Say) => {
   </li>`;
 };
 
-/** The episode's hosts and guests and the show's Support link; nothing when it has neither. */
+/** The episode's hosts and guests and the show's Support link; nothing when it has neither; an empty line while loading. */
 export function credits(kit: Kit, ep: Episode | undefined, show: Podcast | undefined, say: Say): TemplateResult | Kit['nothing'] {
   const { html, nothing, isHttp } = kit;
+  if (!show) return html`<div part="credits"></div>`;
   const persons = ep?.persons ?? [];
-  const funding = show?.funding;
+  const funding = show.funding;
   const support = isHttp(funding?.url);
   if (!persons.length && !support) return kit.nothing;
   return html`<div part="credits">
     ${persons.length
-      ? html`<ul aria-label=${say('Hosts and guests')}>
+      ? // A line that scrolls sideways when it is full; without a link in it, it takes the focus itself, to be scrolled by keyboard.
+        html`<ul aria-label=${say('Hosts and guests')} tabindex=${persons.some((p) => isHttp(p.href)) ? nothing : 0}>
           ${persons.map((p) => person(kit, p, say))}
         </ul>`
       : nothing}
-    ${support ? html`<a part="support" href=${funding!.url} target="_blank" rel="noopener"><bdi>${funding!.text.trim() || say('Support')}</bdi></a>` : nothing}
+    ${support ? html`<a part="support" class="clip" href=${funding!.url} target="_blank" rel="noopener"><bdi>${funding!.text.trim() || say('Support')}</bdi></a>` : nothing}
   </div>`;
 }

@@ -2,12 +2,14 @@ import { css } from 'lit';
 
 /*
  * While loading, the card reserves (min-height) the size of a typical episode: a two-line
- * description, four chapters and three episodes; lists show at most that many rows and
- * scroll beyond. Shorter lists and a missing description leave no empty band.
+ * description, four chapters, three episodes and the one line of hosts and guests and the
+ * Support link (Podcasting 2.0 shows have them); lists show at most that many rows and scroll
+ * beyond, the credits line scrolls sideways. Shorter lists, a missing description and a show
+ * with no credits leave no empty band.
  */
 export const podcastStyles = css`
   [part=base] {
-    --_rh: 680.7px;
+    --_rh: 741.7px;
     --_row: 36px;
   }
   h2[part=title],
@@ -86,13 +88,17 @@ export const podcastStyles = css`
   ol:empty {
     min-height: var(--_h);
   }
+  /* The credits line (credits.styles.ts), and its place while loading and until the chunk is here. */
+  [part=credits] {
+    min-height: 49px;
+  }
   summary {
     font-weight: 600;
     font-size: .9em;
   }
   @container (max-width: 360px) {
     [part=base] {
-      --_rh: 636px;
+      --_rh: 695px;
     }
     /* Room for a two-line title beside the artwork. */
     [part=artwork] {

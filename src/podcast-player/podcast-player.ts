@@ -320,7 +320,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         </details>
       </div>
       ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
-      ${this.#lists?.credits(KIT, ep, show, this.t)}
+      ${this.#lists?.credits(KIT, ep, show, this.t) ?? html`<div part="credits"></div>`}
     `;
   }
 

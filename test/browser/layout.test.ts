@@ -39,7 +39,14 @@ beforeAll(async () => {
   });
   sparseId = (await env.owner('addPodcast', { title: 'Short notes', duration: 60, chapters: [{ start: 0, title: 'All of it' }] })).id;
   // The long episode is the newest again: it is what the players show.
-  await env.owner('addPodcast', { title: `${LONG_EPISODE} (rebroadcast)`, description: 'The full interview again.', duration: 3540, chapters: [
+  // A typical Podcasting 2.0 episode has its hosts and guests (the show has its Support link,
+  // from the seed): more than fit in a phone's width, on the credits' one line.
+  const persons = [
+    { name: 'Margaret Okonkwo-Fitzgerald', role: 'host', img: `${env.mock}/media/art/sam.png`, href: 'https://castlet.example/people/margaret' },
+    { name: 'Tomás Ó Briain', role: 'co-host' },
+    { name: 'Eilidh MacLeod', role: 'guest', href: 'https://castlet.example/people/eilidh' },
+  ];
+  await env.owner('addPodcast', { title: `${LONG_EPISODE} (rebroadcast)`, description: 'The full interview again.', duration: 3540, persons, chapters: [
     { start: 0, title: 'Cold open: the night the foghorn failed' },
     { start: 610, title: 'Growing up on the headland' },
     { start: 1830, title: 'Storms, shipwrecks and the radio beacon' },
@@ -75,7 +82,8 @@ function problems(page: Page): Promise<string[]> {
       if (base.scrollWidth > base.clientWidth) out.push(`${where}: the card scrolls sideways (${base.scrollWidth} > ${base.clientWidth})`);
       for (const c of base.querySelectorAll('*')) {
         // What a .clip element holds (a <bdi> title) is clipped by it: the .clip itself is checked.
-        if (c.parentElement?.closest('.clip')) continue;
+        // So is what the credits' line scrolls sideways.
+        if (c.parentElement?.closest('.clip, [part~=credits] ul')) continue;
         const r = c.getBoundingClientRect();
         if (r.width && (r.left < card.left - 0.5 || r.right > card.right + 0.5)) out.push(`${where}: ${name(c)} runs outside the card`);
       }
@@ -85,6 +93,9 @@ function problems(page: Page): Promise<string[]> {
         const lines = t.getBoundingClientRect().height / zoom / parseFloat(getComputedStyle(t).lineHeight);
         if (lines > 1.5) out.push(`${where}: ${name(t)} wraps onto ${Math.round(lines)} lines`);
       }
+      // The hosts, guests and Support link: one line, whatever the width.
+      const credits = base.querySelector('[part~=credits]');
+      if (credits && credits.getBoundingClientRect().height / (credits as Element & { currentCSSZoom: number }).currentCSSZoom > 49.5) out.push(`${where}: the credits take more than one line`);
       // A title cut short ends with an ellipsis.
       for (const c of base.querySelectorAll<HTMLElement>('.clip')) {
         if (c.scrollWidth > c.clientWidth + 1 && getComputedStyle(c).textOverflow !== 'ellipsis') out.push(`${where}: ${name(c)} is cut without an ellipsis`);
@@ -109,6 +120,12 @@ describe('layout with long, realistic data', () => {
     // The data is long enough to need it.
     expect(cut.rows).toBeGreaterThanOrEqual(4);
     expect(cut.cut).toBeGreaterThanOrEqual(3);
+    // The credits are more than a 320 px card's line holds: it scrolls, it does not wrap.
+    const credits = await t.page.$eval('podcast-player', (el) => {
+      const ul = el.shadowRoot!.querySelector('[part~=credits] ul')!;
+      return { persons: ul.children.length, scrolls: ul.scrollWidth > ul.clientWidth };
+    });
+    expect(credits).toEqual({ persons: 3, scrolls: true });
     mkdirSync('reports', { recursive: true });
     await t.page.screenshot({ path: 'reports/layout-long-titles.png', fullPage: true });
     expect(await problems(t.page)).toEqual([]);

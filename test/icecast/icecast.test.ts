@@ -103,7 +103,7 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
 
   let listening: TestPage | undefined;
   it('the widget plays from the Icecast mount in Chromium, under a CSP that allows the mount\'s origin', async () => {
-    const csp = `default-src 'none'; script-src ${env.mock}; connect-src ${env.mock}; media-src ${ice.url}; style-src 'unsafe-inline'`;
+    const csp = `default-src 'none'; script-src ${env.mock}; connect-src ${env.mock}; media-src ${ice.url}; img-src ${env.mock}; style-src 'unsafe-inline'`;
     const t = await env.open(embedPage(env.mock, `<stream-player public-token="${PUBLIC}"></stream-player>`), { csp });
     await waitForState(t.page, 'stream-player', 'ready', 10_000);
     const started = Date.now();

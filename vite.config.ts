@@ -45,7 +45,7 @@ function templateEnd(code: string, i: number): number {
 }
 
 /**
- * Collapses each line break and its indentation inside Lit's html`…` templates to one space,
+ * Collapses each line break and its indentation inside Lit's html`…` and svg`…` templates to one space,
  * and to nothing between a tag or an expression and the next tag or expression (the same
  * rendering: HTML collapses white space, our templates hold no <pre>, and their sibling tags
  * on separate lines sit in flex or grid containers, where such white space is not laid out),
@@ -57,15 +57,18 @@ const minifyLitHtml = {
     if (!/\/src\/.*\.ts$/.test(id) || /\.styles\.ts$/.test(id)) return null;
     let out = '';
     let last = 0;
-    for (let i = code.indexOf('html`'); i !== -1; i = code.indexOf('html`', last)) {
-      const end = templateEnd(code, i + 5);
+    const tag = /\b(?:html|svg)`/g;
+    for (let m = tag.exec(code); m; tag.lastIndex = last, m = tag.exec(code)) {
+      const i = m.index;
+      const end = templateEnd(code, tag.lastIndex);
       out +=
         code.slice(last, i) +
         code
           .slice(i, end)
           .replace(/([>}]?)\n[ \t]*([<$]?)/g, (_m, a: string, b: string) => (a && b ? a + b : `${a} ${b}`))
-          // attr="word" → attr=word (HTML needs no quotes there; our sources quote JS with ' and `).
-          .replace(/([a-z])="([\w.-]+)"(?=[\s>/])/g, '$1=$2');
+          // attr="word" → attr=word (HTML needs no quotes there; our sources quote JS with ' and `),
+          // but not before "/>": an unquoted value would take the slash in.
+          .replace(/([a-z])="([\w.-]+)"(?=[\s>])/g, '$1=$2');
       last = end;
     }
     return out + code.slice(last);

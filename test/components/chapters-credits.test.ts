@@ -26,6 +26,12 @@ const all = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => [
 const artwork = (el: HTMLElement) => q<HTMLImageElement>(el, '[part=artwork]')!.getAttribute('src') ?? 'none';
 const listed = (el: HTMLElement) => all(el, '[part=chapter] .clip').map((s) => s.textContent);
 const current = (el: HTMLElement) => all(el, '[part=chapter][aria-current=true] .clip').map((s) => s.textContent);
+/** Playback has reached `t` seconds, as the media element tells it, and the player has rendered that. */
+async function playedTo(el: PodcastPlayer, t: number) {
+  el.media.currentTime = t;
+  el.media.dispatchEvent(new Event('timeupdate'));
+  await el.updateComplete;
+}
 
 /** The feed of podcastFeed(), its newest episode changed by `ep` and its show by `show`. */
 function feedWith(ep: Partial<Episode> & Record<string, unknown>, show: Record<string, unknown> = {}): PodcastFeed {
@@ -109,12 +115,7 @@ describe('chapter pictures', () => {
     expect(artwork(el)).toBe(`${ART}/episode.png`);
     q(el, '[part=play]')!.click();
     await playing(el);
-    const at = async (t: number) => {
-      el.media.currentTime = t;
-      el.media.dispatchEvent(new Event('timeupdate'));
-      await el.updateComplete;
-      return artwork(el);
-    };
+    const at = async (t: number) => (await playedTo(el, t), artwork(el));
     expect(await at(29.9)).toBe(`${ART}/episode.png`);
     expect(await at(30)).toBe(`${ART}/pictures.png`);
     expect(await at(61)).toBe(`${ART}/slide.png`);
@@ -204,11 +205,7 @@ describe('silent chapters (toc: false)', () => {
     const changes = record(el, 'castlet-chapterchange');
     q(el, '[part=play]')!.click();
     await playing(el);
-    const at = async (t: number) => {
-      el.media.currentTime = t;
-      el.media.dispatchEvent(new Event('timeupdate'));
-      await el.updateComplete;
-    };
+    const at = (t: number) => playedTo(el, t);
     await at(35);
     expect(current(el)).toEqual(['Pictures']);
     expect(q(el, '[aria-live]')!.textContent).toBe('Chapter: Pictures');

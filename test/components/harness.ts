@@ -3,7 +3,7 @@
  * it with real HTTP and SSE, and small helpers to wait for what a listener would see.
  */
 import { fixture, html } from '@open-wc/testing';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { NodeEventSource } from '../support/event-source.ts';
 import { request } from 'node:http';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
@@ -18,17 +18,31 @@ export { NodeEventSource };
 /** A widget's shadow root, for queries. */
 export const shadow = (el: HTMLElement) => el.shadowRoot!;
 
+// The harness's own waits run on real time, also while a test fakes the widgets' clock.
+const realTimeout = globalThis.setTimeout;
+const realNow = () => performance.now();
+
 /** Polls `check` until it stops throwing (or `timeout` ms pass, then throws its error). */
 export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
-  const end = Date.now() + timeout;
+  const end = realNow() + timeout;
   for (;;) {
     try {
       return check();
     } catch (e) {
-      if (Date.now() > end) throw e;
-      await new Promise((r) => setTimeout(r, 20));
+      if (realNow() > end) throw e;
+      await new Promise((r) => realTimeout(r, 20));
     }
   }
+}
+
+/**
+ * Fakes the widgets' timers and clock (setTimeout, clearTimeout, Date) for the rest of the test,
+ * so a test of a backoff or a time-out moves time on (`vi.advanceTimersByTimeAsync`) instead of
+ * sleeping; HTTP, SSE and the harness's own waits stay real. Undone by `vi.useRealTimers()`
+ * (the files that use it call it after each test).
+ */
+export function fakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 }
 
 /** Ready, and a podcast player's list rows (a chunk beside the data) shown. */

@@ -11,9 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
-import { PUBLIC, embedPage, ownerPost } from '../support/browser.ts';
-import type { EngineName, EnginePage, Key } from '../support/browser-engine.ts';
-import { launchEngine, selectedEngines, withEngine, type EngineEnv } from '../support/browser-engines.ts';
+import { PUBLIC, embedPage, launchEngine, ownerPost, selectedEngines, withEngine, type EngineEnv, type EngineName, type EnginePage, type Key } from '../support/browser.ts';
 
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
 const STREAM = 'stream-player';

@@ -2,18 +2,19 @@
  * The data path against services that misbehave, on a real loopback server: answers of the
  * wrong shape, silence, pushes, a press on Play before the data arrived.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { limits } from '../../src/internal/feed.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
-import { mount, record, shadow, sleep, until } from './harness.ts';
+import { advance, fakeClock, mount, record, shadow, sleep, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service | undefined;
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
 const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 afterEach(async () => {
+  vi.useRealTimers();
   document.body.replaceChildren();
   limits.timeout = 10_000;
   await service?.close();
@@ -73,6 +74,7 @@ describe('a service that answers the wrong shape', () => {
   });
 
   it('keeps the last good data on screen and retries with backoff until the service is right again', async () => {
+    fakeClock();
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('ready'));
@@ -83,14 +85,15 @@ describe('a service that answers the wrong shape', () => {
     expect(text(el, '[part=title]')).toBe('Now');
     // Backoff from 0.5–1 s, doubling: a handful of tries in 3 s, never a storm.
     const before = service.hits('/public/stream');
-    await sleep(3000);
+    await advance(3000);
     const tries = service.hits('/public/stream') - before;
     expect(tries).toBeGreaterThanOrEqual(1);
     expect(tries).toBeLessThanOrEqual(4);
     service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Fixed' } };
-    await until(() => expect(text(el, '[part=title]')).toBe('Fixed'), 6000);
+    await advance(6000);
+    expect(text(el, '[part=title]')).toBe('Fixed');
     expect(q(el, '[part~=message]')).toBeNull();
-  }, 15_000);
+  });
 
   it('a pushed event of the wrong shape keeps the data and says so; the next good one clears it', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
@@ -182,10 +185,11 @@ describe('podcast data pushed', () => {
   });
 
   it('falls back to GET polling, with backoff, where the service has no podcast event stream', async () => {
+    fakeClock();
     service = await serve({ '/public/podcasts': podcastFeed(1) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await until(() => expect(el.state).toBe('ready'));
-    await sleep(2500);
+    await advance(2500);
     // The event stream is tried again with backoff (0.5–1 s, 1–2 s…), each failure answered by one GET.
     expect(service.hits('/public/podcasts/events')).toBeGreaterThanOrEqual(2);
     expect(service.hits('/public/podcasts/events')).toBeLessThanOrEqual(4);
@@ -193,8 +197,9 @@ describe('podcast data pushed', () => {
     expect(service.hits('/public/podcasts')).toBeGreaterThanOrEqual(events - 1);
     expect(service.hits('/public/podcasts')).toBeLessThanOrEqual(events);
     service.routes['/public/podcasts'] = podcastFeed(2);
-    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2), 8000);
-  }, 15_000);
+    await advance(8000);
+    expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2);
+  });
 });
 
 describe('Play before the data', () => {

@@ -37,12 +37,44 @@ export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
 
 /**
  * Fakes the widgets' timers and clock (setTimeout, clearTimeout, Date) for the rest of the test,
- * so a test of a backoff or a time-out moves time on (`vi.advanceTimersByTimeAsync`) instead of
- * sleeping; HTTP, SSE and the harness's own waits stay real. Undone by `vi.useRealTimers()`
- * (the files that use it call it after each test).
+ * so a test of a backoff or a time-out moves time on (`advance`, `vi.advanceTimersByTimeAsync`)
+ * instead of sleeping; HTTP, SSE and the harness's own waits stay real. Undone by
+ * `vi.useRealTimers()` (the files that use it call it after each test).
  */
 export function fakeClock(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+// Requests the widgets started whose answer they have not read yet: `advance` lets each be
+// answered (real HTTP) before the fake clock moves on, as it would in the time that passed.
+let reading = 0;
+const pageFetch = globalThis.fetch;
+globalThis.fetch = async (...args) => {
+  reading++;
+  try {
+    const res = await pageFetch(...args);
+    let read = false;
+    const done = () => void (read || ((read = true), reading--));
+    // (happy-dom's json() reads through text(): count the answer read once.)
+    const [json, text] = [res.json.bind(res), res.text.bind(res)];
+    return Object.assign(res, { json: () => json().finally(done), text: () => text().finally(done) });
+  } catch (e) {
+    reading--;
+    throw e;
+  }
+};
+const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => s.readyState === 0).length;
+
+/**
+ * Moves the fake clock (`fakeClock`) on by `ms` in steps of `step` ms; after each, waits until
+ * every request the widgets started was answered and read. (Not for a service that never answers.)
+ */
+export async function advance(ms: number, step = 50): Promise<void> {
+  for (let t = 0; t < ms; t += step) {
+    await vi.advanceTimersByTimeAsync(Math.min(step, ms - t));
+    await until(() => expect(unanswered()).toBe(0), 5000);
+    await vi.advanceTimersByTimeAsync(0);
+  }
 }
 
 /** Ready, and a podcast player's list rows (a chunk beside the data) shown. */

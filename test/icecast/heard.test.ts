@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
-import { selectedEngines, withEngine } from '../support/browser-engines.ts';
+import { selectedEngines, withEngine } from '../support/browser.ts';
 import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
 import { toneFiles, type ToneSong } from '../support/tones.ts';
 import { missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';

@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { PUBLIC, embedPage } from './browser.ts';
 import type { EnginePage } from './browser-engine.ts';
-import type { EngineEnv } from './browser-engines.ts';
+import type { EngineEnv } from './browser.ts';
 import { missingCommand } from './browser-processes.ts';
 import { hearOutput, recordHeard, shownSince, shownVsHeard, TONE_HZ, type HeardLog, type ToneSong } from './tones.ts';
 

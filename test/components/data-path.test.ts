@@ -7,7 +7,7 @@ import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { limits } from '../../src/internal/feed.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
-import { advance, fakeClock, mount, record, shadow, sleep, until } from './harness.ts';
+import { advance, fakeClock, mount, record, shadow, started, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service | undefined;
@@ -98,7 +98,7 @@ describe('a service that answers the wrong shape', () => {
   it('a pushed event of the wrong shape keeps the data and says so; the next good one clears it', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(el.state).toBe('ready'));
     service.push('/public/stream/events', 'stream', { ...streamInfo(), history: [null] });
@@ -138,23 +138,24 @@ describe('a service that answers the wrong shape', () => {
 describe('a silent service (accepts the connection, never answers)', () => {
   it.each(['stream-player', 'podcast-player'] as const)('%s: says the service cannot be reached when the event stream times out (not after the GET too), retries with backoff', async (tag) => {
     limits.timeout = 1000;
+    fakeClock();
     service = await serve({ '/public/stream': 'silent', '/public/stream/events': 'silent', '/public/podcasts': 'silent', '/public/podcasts/events': 'silent' });
     let errors: ReturnType<typeof record<'castlet-error'>> = [];
     const start = Date.now();
     const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
     expect(el.state).toBe('loading');
-    await until(() => expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/), 3000);
+    await advance(limits.timeout, { held: service.held });
+    expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
     // One time-out (the event stream's), not two in a row (then the GET's): 10 s, not 20 s.
     expect(Date.now() - start).toBeLessThan(1.8 * limits.timeout);
     expect(el.state).toBe('error');
     expect(errors.map((e) => e.code)).toEqual(['network']);
-    const path = tag === 'stream-player' ? '/public/stream' : '/public/podcasts';
-    const hits = () => service!.hits(path) + service!.hits(`${path}/events`);
-    const before = hits();
-    await sleep(3000);
-    const tries = hits() - before;
-    expect(tries).toBeGreaterThanOrEqual(1);
-    expect(tries).toBeLessThanOrEqual(3);
+    const before = started();
+    await advance(3000, { held: service.held });
+    // The GET asked at 1 s times out at 2 s; the next waits 0.5–1 s, times out, then 1–2 s: one try
+    // in these 3 s (on the fake clock, exactly), two without backoff.
+    const tries = started() - before;
+    expect(tries).toBe(1);
     expect(errors.map((e) => e.code)).toEqual(['network']);
   });
 });
@@ -164,7 +165,7 @@ describe('podcast data pushed', () => {
     const feed = podcastFeed(2);
     service = await serve({ '/public/podcasts/events': 'sse', '/public/podcasts': feed });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/podcasts/events')).toBe(1));
     expect(service.hits('/public/podcasts')).toBe(0); // the event stream alone, no GET
     service.push('/public/podcasts/events', 'podcasts', feed);
     await until(() => expect(el.state).toBe('ready'));
@@ -237,7 +238,7 @@ describe('Play before the data', () => {
     await el.updateComplete;
     expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Play');
     await until(() => expect(el.state).toBe('ready'));
-    await sleep(50);
+    await el.updateComplete;
     expect(el.state).toBe('ready');
     expect(el.media.getAttribute('src')).toBeNull();
   });
@@ -259,7 +260,7 @@ describe('errors of the audio and of the service', () => {
     el.media.dispatchEvent(new Event('error'));
     await until(() => expect(text(el, '[part~=message]')).toBe('The service had a problem. Retrying…'));
     el.media.dispatchEvent(new Event('playing'));
-    await sleep(50);
+    await el.updateComplete;
     expect(text(el, '[part~=message]')).toBe('The service had a problem. Retrying…');
   });
 });
@@ -268,7 +269,7 @@ describe('the shared feed', () => {
   it('a widget added later gets the data at once, without a request of its own', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
     const a = await mount<StreamPlayer>('stream-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(a.state).toBe('ready'));
     const b = await mount<StreamPlayer>('stream-player', service.url);
@@ -278,14 +279,15 @@ describe('the shared feed', () => {
   });
 
   it('refresh() with the event stream open asks once and keeps the one connection', async () => {
+    fakeClock();
     service = await serve({ '/public/stream/events': 'sse', '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(el.state).toBe('ready'));
     el.refresh();
     await until(() => expect(service!.hits('/public/stream')).toBe(1));
-    await sleep(1500);
+    await advance(1500);
     expect(service.hits('/public/stream')).toBe(1);
     expect(service.hits('/public/stream/events')).toBe(1);
   });
@@ -294,11 +296,12 @@ describe('the shared feed', () => {
     service = await serve({ '/public/stream': [401, { error: 'invalid_token', error_description: 'no' }] });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('error'));
-    const asked = service.hits('/public/stream') + service.hits('/public/stream/events');
+    const asked = started();
     el.refresh();
     dispatchEvent(new Event('online'));
-    await sleep(300);
-    expect(service.hits('/public/stream') + service.hits('/public/stream/events')).toBe(asked);
+    await el.updateComplete;
+    // (A request would have started at once.)
+    expect(started()).toBe(asked);
   });
 
   it('the browser coming online retries at once, not at the end of the backoff', async () => {

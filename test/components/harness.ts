@@ -74,7 +74,7 @@ const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => 
  * every request the widgets started was answered and read, but those `held()` says the service
  * keeps unanswered (service.ts: its 'silent' paths).
  */
-export async function advance(ms: number, { step = 50, held = () => 0 } = {}): Promise<void> {
+export async function advance(ms: number, { step = 50, held = (): number => 0 } = {}): Promise<void> {
   for (let t = 0; t < ms; t += step) {
     await vi.advanceTimersByTimeAsync(Math.min(step, ms - t));
     await until(() => expect(unanswered()).toBeLessThanOrEqual(held()), 5000);

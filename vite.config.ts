@@ -61,10 +61,16 @@ const LIT_HOOKS: [RegExp, string][] = [
  * - the identity function Closure Compiler's property renaming needed (`JSCompiler_renameProperty`).
  */
 const LIT_DEAD: [string | RegExp, string][] = [
-  [/\w+\.ShadowRoot&&\(void 0===\w+\.ShadyCSS\|\|\w+\.ShadyCSS\.nativeShadow\)&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g, '!0'],
+  [
+    /\w+\.ShadowRoot&&\(void 0===\w+\.ShadyCSS\|\|\w+\.ShadyCSS\.nativeShadow\)&&"adoptedStyleSheets"in Document\.prototype&&"replace"in CSSStyleSheet\.prototype/g,
+    '!0',
+  ],
   ['Symbol.metadata??=Symbol("metadata"),', ''],
   [/\w+\.litPropertyMetadata\?\?=new WeakMap;/g, ''],
-  [/const \w+=this\[Symbol\.metadata\];if\(null!==\w+\)\{const \w+=litPropertyMetadata\.get\(\w+\);if\(void 0!==\w+\)for\(const\[\w+,\w+\]of \w+\)this\.elementProperties\.set\(\w+,\w+\)\}/g, ''],
+  [
+    /const \w+=this\[Symbol\.metadata\];if\(null!==\w+\)\{const \w+=litPropertyMetadata\.get\(\w+\);if\(void 0!==\w+\)for\(const\[\w+,\w+\]of \w+\)this\.elementProperties\.set\(\w+,\w+\)\}/g,
+    '',
+  ],
   [/3===\w+\?"<math>":""/g, '""'],
   [/3===\w+\?"<\/math>":""/g, '""'],
   [/2===(\w+)\|\|3===\1/g, '2===$1'],

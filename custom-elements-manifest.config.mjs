@@ -1,9 +1,13 @@
 // `npm run build` writes dist/npm/custom-elements.json from the elements' JSDoc (attributes,
 // events, parts, custom properties) for editors, docs and the generated framework wrappers
-// (scripts/integrations.ts). The plugins make it describe the npm package as published:
-// its module paths, its two tags, its public API only, typed events, custom-property defaults.
+// (scripts/integrations.ts). The castlet-* plugins make it describe the npm package as
+// published: its module paths, its two tags, its public API only, typed events,
+// custom-property defaults. From that, break-stuff's integration plugins write the editor data:
+// VS Code's html/css custom data and JetBrains' web-types.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { customElementJetBrainsPlugin } from 'custom-element-jet-brains-integration';
+import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
 
 const SRC = fileURLToPath(new URL('src/', import.meta.url));
 
@@ -100,5 +104,13 @@ export default {
         }
       },
     },
+    // package.json's `web-types` and `exports` name these files.
+    customElementVsCodePlugin({
+      outdir: 'dist/npm',
+      htmlFileName: 'vscode.html-custom-data.json',
+      cssFileName: 'vscode.css-custom-data.json',
+      hideLogs: true,
+    }),
+    customElementJetBrainsPlugin({ outdir: 'dist/npm', webTypesFileName: 'web-types.json', packageJson: false, hideLogs: true }),
   ],
 };

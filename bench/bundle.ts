@@ -44,7 +44,7 @@ function newest(dir: string): number {
 export function ensureBuilt(): { built: boolean; ms: number } {
   const dist = ENTRIES.map((e) => join(ROOT, 'dist', `${e}.js`));
   const sources = Math.max(newest(join(ROOT, 'src')), ...['vite.config.ts', 'scripts/build.ts', 'package-lock.json'].map((f) => statSync(join(ROOT, f)).mtimeMs));
-  let oldest = Infinity;
+  let oldest: number;
   try {
     oldest = Math.min(...dist.map((f) => statSync(f).mtimeMs));
   } catch {

@@ -331,6 +331,7 @@ function send(port: number, s: Shot): Promise<string> {
       done('timeout');
     }, 3000);
     let sock: ReturnType<typeof connect> | undefined;
+    // eslint-disable-next-line prefer-const -- assigned below; the timer above, declared first, reads it
     let req: ReturnType<typeof request> | undefined;
     if (s.kind === 'raw') {
       let text = '';

@@ -38,7 +38,7 @@ export function textTable(rows: Row[]): string {
   return out.join('\n');
 }
 
-/** The same rows as a GitHub markdown table (for the README's Performance section). */
+/** The same rows as a GitHub markdown table (for docs/performance.md). */
 export function markdownTable(rows: Row[]): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   const out = [`| ${HEAD.join(' | ')} |`, `|${HEAD.map(() => '---').join('|')}|`];

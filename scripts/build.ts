@@ -5,9 +5,9 @@
 //    dist/sri.json (each CDN file's Subresource Integrity hash, and the embed snippet's
 //    style as a CSP hash).
 // 2. npm, into dist/npm/ (the package's files): unbundled ES modules importing `lit`, .d.ts,
-//    source maps (tsc), custom-elements.json (the analyzer), and the React wrappers, JSX
-//    types and editor data generated from it (scripts/integrations.ts; the wrappers with a
-//    source map of their own, scripts/source-map.ts).
+//    source maps (tsc), custom-elements.json and the editor data made from it (the analyzer and
+//    its plugins), and the React wrappers and JSX types generated from it
+//    (scripts/integrations.ts; the wrappers with a source map of their own, scripts/source-map.ts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';

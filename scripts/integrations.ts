@@ -4,7 +4,14 @@
  * - `react/index.js` + `.js.map` + `.d.ts`: React wrappers with @lit/react (`castlet-x-y` → `onCastletXY`),
  *   mapped to each element's class and `@fires` lines;
  * - `jsx/react.d.ts`, `jsx/preact.d.ts`, `jsx/solid.d.ts`: the tags in JSX.IntrinsicElements;
- * - `vscode.html-custom-data.json` (VS Code `html.customData`) and `web-types.json` (JetBrains).
+ * The editor data (VS Code custom data, JetBrains web-types) comes from the analyzer's plugins
+ * (custom-elements-manifest.config.mjs). These stay by hand: break-stuff's JSX and Solid
+ * generators type each event prop as `CustomEvent<…>` around the manifest's event type, which
+ * is already `CustomEvent<…>`; they emit `state` twice (attribute and property: a duplicate
+ * key), name API types (`Episode`, `PlayerState`) without importing them, and leave the
+ * `declare module 'react'|'preact'|'solid-js'` to the user, which these files do on import.
+ * Their React generator writes its own wrapper components rather than @lit/react's, with no
+ * source map back to the elements.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -140,59 +147,10 @@ function jsx(
   return `${out}    }\n  }\n}\n`;
 }
 
-function vscode(tags: Tag[]): object {
-  return {
-    version: 1.1,
-    tags: tags.map(({ element: el }) => ({
-      name: el.tagName,
-      description: [el.description, ...(el.events ?? []).map((e) => `Event ${e.name}: ${e.description}`)].filter(Boolean).join('\n\n'),
-      attributes: (el.attributes ?? []).map((a) => ({
-        name: a.name,
-        description: a.description,
-        ...(a.type?.text.includes("'") ? { values: [...a.type.text.matchAll(/'([^']*)'/g)].map((m) => ({ name: m[1] })) } : {}),
-      })),
-    })),
-  };
-}
-
-function webTypes(tags: Tag[], version: string): object {
-  return {
-    $schema: 'https://raw.githubusercontent.com/JetBrains/web-types/master/schema/web-types.json',
-    name: 'castlet',
-    version,
-    'description-markup': 'markdown',
-    contributions: {
-      html: {
-        elements: tags.map(({ element: el }) => ({
-          name: el.tagName,
-          description: el.description,
-          attributes: (el.attributes ?? []).map((a) => ({ name: a.name, description: a.description, value: { type: a.type?.text ?? 'string' } })),
-          events: (el.events ?? []).map((e) => ({ name: e.name, description: e.description })),
-          js: {
-            properties: properties(el).map((name) => ({ name, description: el.attributes?.find((a) => a.fieldName === name)?.description })),
-            events: (el.events ?? []).map((e) => ({ name: e.name, description: e.description })),
-          },
-        })),
-      },
-      css: {
-        properties: [...new Map(tags.flatMap(({ element: el }) => (el.cssProperties ?? []).map((p) => [p.name, p] as const))).values()].map((p) => ({
-          name: p.name,
-          description: p.default ? `${p.description} Default: \`${p.default}\`.` : p.description,
-        })),
-        parts: [...new Map(tags.flatMap(({ element: el }) => (el.cssParts ?? []).map((p) => [p.name, p] as const))).values()].map((p) => ({
-          name: p.name,
-          description: p.description,
-        })),
-      },
-    },
-  };
-}
-
 /** Writes every integration file under `root` (the repo) from its dist/npm/custom-elements.json. */
 export function writeIntegrations(root: string): void {
   const out = join(root, 'dist/npm');
   const manifest = JSON.parse(readFileSync(join(out, 'custom-elements.json'), 'utf8')) as Manifest;
-  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
   const tags = readTags(manifest);
   if (tags.length === 0) throw new Error('custom-elements.json defines no tag');
   const write = (file: string, text: string) => {
@@ -233,6 +191,4 @@ export function writeIntegrations(root: string): void {
       on: (e) => `on:${e}`,
     }),
   );
-  write('vscode.html-custom-data.json', `${JSON.stringify(vscode(tags), null, 2)}\n`);
-  write('web-types.json', `${JSON.stringify(webTypes(tags, version), null, 2)}\n`);
 }

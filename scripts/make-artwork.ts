@@ -288,7 +288,10 @@ export function encodePng(rgb: Uint8Array, size: number): Buffer {
         line[i + 1] = v;
         score += v < 128 ? v : 256 - v;
       }
-      if (score < bestScore) (best = line), (bestScore = score);
+      if (score < bestScore) {
+        best = line;
+        bestScore = score;
+      }
     }
     rows.push(best!);
   }

@@ -10,6 +10,7 @@ const PODCAST = 'https://podcastindex.org/namespace/1.0';
 const ATOM = 'http://www.w3.org/2005/Atom';
 
 /** Characters XML 1.0 cannot carry at all (controls, lone surrogates, U+FFFE/U+FFFF). */
+// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

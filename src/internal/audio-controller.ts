@@ -228,7 +228,10 @@ export class AudioController implements ReactiveController {
       case 'loadedmetadata':
         // WebKitGTK may take a file for a stream (its duration ~0 s, then following the clock) and then no seek or
         // speed takes: load it again (released: from `at`). An engine that did not start at the fragment: seek now.
-        if (!this.live && !(media.duration > 1)) this.#release(), this.#reconnect();
+        if (!this.live && !(media.duration > 1)) {
+          this.#release();
+          this.#reconnect();
+        }
         else if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
         break;
       case 'playing':

@@ -139,7 +139,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
         ${this.renderPlay()}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(media.muted)} @click=${() => this.audio.setMuted(!media.muted)}>
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(media.muted) as `${boolean}`} @click=${() => this.audio.setMuted(!media.muted)}>
           ${media.muted ? mutedIcon : volumeIcon}
         </button>
         <input

@@ -117,7 +117,10 @@ describe('<podcast-player> controls', () => {
     back.click();
     await el.updateComplete;
     expect(el.position).toBe(45);
-    for (let i = 0; i < 4; i++) (back.click(), await el.updateComplete);
+    for (let i = 0; i < 4; i++) {
+      back.click();
+      await el.updateComplete;
+    }
     expect(el.position).toBe(0);
   });
 

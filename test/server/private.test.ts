@@ -351,7 +351,10 @@ describe('endpoints', () => {
       const batch = await Promise.all(
         Array.from({ length: 25 }, (_, j) => postJson(u('/private/addPodcast'), { token: PRIVATE, title: `Bulk ${i + j}`, duration: 60 + ((i + j) % 3) })),
       );
-      for (const r of batch) (expect(r.status).toBe(201), ids.push(r.body.id));
+      for (const r of batch) {
+        expect(r.status).toBe(201);
+        ids.push(r.body.id);
+      }
     }
     const feed = await call(u(`/public/podcasts?token=${PUBLIC}`));
     expect(feed.body.episodes.length).toBe(PUBLIC_EPISODE_LIMIT);

@@ -87,9 +87,10 @@ export function bundleFiles(opts: StaticOptions): MiddlewareHandler {
   const found = new WeakMap<Context, string>();
   const onFound = (path: string, c: Context) => void found.set(c, path);
   const page = serveStatic({ path: opts.indexFile, onFound });
+  const root = resolve(opts.dir);
   const files = serveStatic({
-    root: resolve(opts.dir),
-    rewriteRequestPath: (path) => (path.startsWith(VERSIONED) ? path.slice(VERSIONED.length - 1) : path),
+    // The root is put in here, not as `root`, which would warn at start when nothing is built yet.
+    rewriteRequestPath: (path) => root + (path.startsWith(VERSIONED) ? path.slice(VERSIONED.length - 1) : path),
     onFound,
   });
   return async function bundleFile(c, next) {

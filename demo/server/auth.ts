@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { PostBody } from './body.ts';
 import type { AppEnv } from './env.ts';
-import { ApiFailure, errorResponse } from './respond.ts';
+import { ApiFailure } from './respond.ts';
 
 export const REALM = 'castlet';
 export const CHALLENGE = `Bearer realm="${REALM}"`;
@@ -160,7 +160,7 @@ export function requireToken(audience: 'private' | 'public', tokens: () => Token
     const result = tokenOf(c.req.raw, c.get('body'));
     const role = result.kind === 'token' ? classifyToken(result.token, tokens()) : null;
     const failure = authFailure(result, role, audience);
-    if (failure) return errorResponse(failure);
+    if (failure) throw failure;
     await next();
   };
 }

@@ -121,4 +121,6 @@ export type ApiErrorCode =
   /** 503: too many open event streams and /listen connections on the service (Retry-After). */
   | 'server_busy'
   /** 503: too many of them from the client's own address (Retry-After). */
-  | 'too_many_connections';
+  | 'too_many_connections'
+  /** 500: the service itself failed (its log says why). */
+  | 'server_error';

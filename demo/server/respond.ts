@@ -23,6 +23,7 @@ export const STATUS: Record<ApiErrorCode, number> = {
   range_not_satisfiable: 416,
   server_busy: 503,
   too_many_connections: 503,
+  server_error: 500,
 };
 
 /** An error the handlers can throw or return; `headers` are added to the response. */

@@ -5,7 +5,7 @@ import { AudioController, type AudioEventType } from './audio-controller.js';
 import { CastletError, withMessage } from './errors.js';
 import { FeedController } from './feed.js';
 import { LocaleController } from './locale.js';
-import type { MessageKey, SetupText } from '../i18n/en.js';
+import type { Text } from '../i18n/en.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
 import type { SessionPlayer } from './media-session.js';
 import { playerStyles } from './player.styles.js';
@@ -123,7 +123,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   }
 
   /** The English message `text` in the listener's language (bound: panels get it as it is). */
-  protected readonly t = (text: MessageKey | SetupText, vars?: Record<string, string | number>): string => this.locale.t(text, vars);
+  protected readonly t = (text: Text, vars?: Record<string, string | number>): string => this.locale.t(text, vars);
 
   /** A panel's chunk, loaded (and its styles added) the first time it is asked for. */
   protected async panel<M extends Panel>(name: string, chunk: () => Promise<M>): Promise<M> {
@@ -224,7 +224,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected fail(error: CastletError): void {
     if (error.code === this.error?.code) return;
     this.error = error;
-    const told = (e: CastletError) => this.emit('castlet-error', { code: e.code, message: e.message, fatal: e.fatal });
+    const told = (e: CastletError) => this.emit('castlet-error', { code: e.code, message: e.message || e.code, fatal: e.fatal });
     if (error.message) return told(error);
     // A setup error: its look and (English) words come from a chunk; shown and told once they
     // arrive (unless replaced).
@@ -249,7 +249,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
       ${this.renderPlayer()}
       ${e
         ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
-            ${this.t(e.message as MessageKey)}
+            ${e.message && this.t(e.message)}
           </p>`
         : this.audio.retries && this.audio.buffering && !this.offline
           ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`

@@ -189,7 +189,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   async #share() {
     const ep = this.current!;
     const t = this.position;
-    this.#tell(await (await this.panel('sharing', sharing)).share(ep.title, ep.id, t, this.t));
+    this.#tell(await (await this.panel('sharing', sharing)).share({ title: ep.title, episode: ep.id, t, say: this.t }));
   }
 
   /** Shows what a share or copy did, and says it to screen readers. */
@@ -309,18 +309,18 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
       ${this.#renderChapters(ep, t)}
       <details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
         <summary>${this.t('Transcript')}</summary>
-        ${this.#panel()?.render(t, (to) => this.seek(to), this.t)}
+        ${this.#panel()?.render(t)}
       </details>
       ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
       <div class="row tools">
         <button part="share" ?disabled=${none} @click=${this.#share}>${this.t('Share this moment')}</button>
         <details part="subscribe" @toggle=${this.opens('sharing', sharing)}>
           <summary>${this.t('Subscribe')}</summary>
-          ${(this.panels.sharing as Awaited<ReturnType<typeof sharing>> | undefined)?.renderSubscribe(LIT, publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), this.t, (k) => this.#tell(this.t(k)))}
+          ${(this.panels.sharing as Awaited<ReturnType<typeof sharing>> | undefined)?.renderSubscribe({ lit: LIT, feed: publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), say: this.t, copied: (k) => this.#tell(this.t(k)) })}
         </details>
       </div>
       ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
-      ${this.#lists?.credits(KIT, ep, show, this.t) ?? html`<div part="credits"></div>`}
+      ${this.#lists?.credits({ lit: KIT, say: this.t, episode: ep, show }) ?? html`<div part="credits"></div>`}
     `;
   }
 
@@ -328,20 +328,20 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.play());
     // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
     // prettier-ignore
-    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters(KIT, ep, currentChapter(ep?.chapters ?? [], t), this.t, pick)}</ol>`;
+    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
   }
 
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
       <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
-      ${this.#lists?.episodes(KIT, list, current, lang, (e) => this.#choose(e), this.t, this.showAll, () => (this.showAll = true)) ?? html`<ol></ol>`}
+      ${this.#lists?.episodes({ lit: KIT, say: this.t, episodes: list, current, locale: lang, showAll: this.showAll, pick: (e) => this.#choose(e), all: () => (this.showAll = true) }) ?? html`<ol></ol>`}
     </details>`;
   }
 
   /** The transcript panel, once its chunk is here (it follows the episode on show). */
   #panel() {
     const m = this.panels.transcript as Awaited<ReturnType<typeof transcriptPanel>> | undefined;
-    return m && (this.#transcript ??= new m.Transcript(LIT, this));
+    return m && (this.#transcript ??= new m.Transcript({ lit: LIT, host: this, seek: (to) => this.seek(to), say: this.t }));
   }
 
   /** The list rows' chunk, once here. */

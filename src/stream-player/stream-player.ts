@@ -153,7 +153,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
       </div>
       <details part="history" @toggle=${this.opens('history', history)}>
         <summary>${this.t('Recent tracks')}</summary>
-        ${(this.panels.history as Awaited<ReturnType<typeof history>> | undefined)?.renderHistory(LIT, d?.history ?? [], this.locale.lang)}
+        ${(this.panels.history as Awaited<ReturnType<typeof history>> | undefined)?.renderHistory({ lit: LIT, history: d?.history ?? [], locale: this.locale.lang })}
       </details>
     `;
   }

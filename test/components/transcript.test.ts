@@ -31,13 +31,13 @@ class TranscriptHost extends LitElement {
   }
 
   override connectedCallback() {
-    this.transcript ??= new Transcript({ html, nothing }, this);
+    const say = (key: Parameters<typeof format>[2], vars?: Record<string, string | number>) => format(null, 'en', key, vars);
+    this.transcript ??= new Transcript({ lit: { html, nothing }, host: this, seek: (t) => this.seeks.push(t), say });
     super.connectedCallback();
   }
 
   override render() {
-    const say = (key: Parameters<typeof format>[2], vars?: Record<string, string | number>) => format(null, 'en', key, vars);
-    return html`<div part="transcript">${this.transcript.render(this.t, (t) => this.seeks.push(t), say)}</div>`;
+    return html`<div part="transcript">${this.transcript.render(this.t)}</div>`;
   }
 }
 customElements.define('transcript-host', TranscriptHost);

@@ -7,9 +7,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en as listener, type MessageKey, type Messages } from '../../src/i18n/en.ts';
-import { enSetup } from '../../src/i18n/en-setup.ts';
-import { EN_ONE, format, languageOf } from '../../src/internal/locale.ts';
+import { en as listener, EN_ONE, enSetup, type Messages } from '../../src/i18n/en.ts';
+import { format, languageOf } from '../../src/internal/locale.ts';
 
 /**
  * The other languages, each loaded by the first test that checks it (below), not at the top:
@@ -131,10 +130,10 @@ describe('format', () => {
 
   it('every English plural has its singular, and only plurals do', async () => {
     const de = await load('de');
-    for (const [key, one] of Object.entries(EN_ONE)) {
+    for (const [key, one] of Object.entries(EN_ONE) as [keyof Messages, string][]) {
       expect(listener as readonly string[]).toContain(key);
-      expect(typeof de[key as MessageKey], key).toBe('object');
-      expect(params(one!)).toEqual(params(key));
+      expect(typeof de[key], key).toBe('object');
+      expect(params(one)).toEqual(params(key));
     }
     const plurals = Object.entries(de).filter(([, m]) => typeof m !== 'string').map(([k]) => k);
     expect(plurals.sort()).toEqual(Object.keys(EN_ONE).sort());

@@ -105,6 +105,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
    * no episodes), or the player's fatal error (the CastletError that castlet-error reports).
    */
   play(): Promise<void> {
+    if (this.error?.fatal) return Promise.reject(this.error);
     const started = this.audio.started();
     if (!this.audio.wanted) this.audio.play();
     return started;

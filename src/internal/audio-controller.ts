@@ -13,10 +13,8 @@ const STALL_MS = 8000;
 /** Seconds of sound that must flow before a failure counts as new (the backoff starts over). */
 const HEALTHY_S = 30;
 
-const MEDIA_EVENTS = [
-  'play', 'playing', 'pause', 'waiting', 'timeupdate', 'durationchange',
-  'loadedmetadata', 'ended', 'error', 'volumechange', 'ratechange', 'seeking', 'seeked',
-] as const;
+// (One string: fewer bytes than an array of them.)
+const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(' ');
 
 /**
  * Playback started or stopped; the audio failed (it is being retried) or works again; the
@@ -24,15 +22,17 @@ const MEDIA_EVENTS = [
  */
 export type AudioEventType = 'play' | 'pause' | 'error' | 'recovered' | 'time' | 'ended';
 
+/** The playback speeds offered; a saved speed becomes the nearest of them. */
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
+
 /**
- * What the player shows, to be played: its audio, and for a file, its resume point (token,
- * episode id), its known length and the speeds offered (a saved one becomes the nearest).
+ * What the player shows, to be played (an episode is one): its audio, and for a file, its id
+ * (the resume point is kept per host token and id) and its length as known before the file.
  */
 export interface Item {
-  src: string;
-  resume?: [token: string, id: string];
+  audio_url: string;
+  id?: string;
   duration?: number;
-  speeds?: number[];
 }
 
 /**
@@ -84,7 +84,7 @@ export class AudioController implements ReactiveController {
   #flowed = 0;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    private readonly host: ReactiveControllerHost & { publicToken?: string },
     private readonly live: boolean,
     private readonly on: (type: AudioEventType, src: string) => void,
     private readonly item?: () => Item | null | undefined,
@@ -128,15 +128,15 @@ export class AudioController implements ReactiveController {
   /** Follows what the host shows (see the class comment). */
   hostUpdate(): void {
     const item = this.item?.();
-    const other = item?.src !== this.#item?.src;
+    const other = item?.audio_url !== this.#item?.audio_url;
     // Audio never plays under another item's title: loaded audio that is not shown stops (saving where it was).
-    if (!this.live && this.media.hasAttribute('src') && !this.has(item?.src)) this.stop();
+    if (!this.live && this.media.hasAttribute('src') && !this.has(item?.audio_url)) this.stop();
     this.#item = item;
-    if (other && item?.resume) {
+    if (other && item?.id) {
       // A new item: where this listener left it, at their speed.
-      const { t, rate } = loadResume(...item.resume, item.duration!);
+      const { t, rate } = loadResume(this.host.publicToken!, item.id, item.duration!);
       this.#at = t;
-      this.#speed = item.speeds!.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
+      this.#speed = SPEEDS.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
     }
     const next = item && this.#next >= 0;
     if (next) {
@@ -152,7 +152,7 @@ export class AudioController implements ReactiveController {
    * where it is); a live stream always reconnects. With nothing known to play yet, the play
    * waits for it (`early`).
    */
-  play(src = this.#item?.src, at = this.#at): void {
+  play(src = this.#item?.audio_url, at = this.#at): void {
     this.early = !src && this.#item === undefined;
     if (!src) {
       if (!this.early) this.settle(Error('nothing to play'));
@@ -242,7 +242,7 @@ export class AudioController implements ReactiveController {
     if (next) this.#next = t;
     else {
       t = Math.min(this.duration || Infinity, t);
-      if (this.has(this.#item!.src)) this.media.currentTime = t;
+      if (this.#loaded) this.media.currentTime = t;
       this.#at = t;
       this.#save();
     }
@@ -282,14 +282,9 @@ export class AudioController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** The media clock; the start position while it reads 0 (before the metadata). */
-  get currentTime(): number {
-    return this.media.currentTime || this.#at;
-  }
-
-  /** The position in the item on show, in seconds. */
+  /** The position in the item on show, in seconds: the media clock while it is loaded (the start position while the clock reads 0, before the metadata). */
   get position(): number {
-    return this.#loaded ? this.currentTime : this.#at;
+    return (this.#loaded && this.media.currentTime) || this.#at;
   }
 
   /** The loaded file's duration (it is what seeks move in), else the item's. */
@@ -298,15 +293,15 @@ export class AudioController implements ReactiveController {
     return (this.#loaded && Number.isFinite(d) && d) || this.#item?.duration || 0;
   }
 
-  /** Is the item on show in the media element? */
+  /** Is the item on show (before there is one: what was played) in the media element? */
   get #loaded(): boolean {
-    return this.has(this.#item?.src);
+    return this.has(this.#item ? this.#item.audio_url : this.#src);
   }
 
   /** Writes the resume point of the item on show. */
   #save() {
-    const resume = this.#item?.resume;
-    if (resume) saveResume(...resume, { t: (this.#saved = this.position), rate: this.#speed });
+    const id = this.#item?.id;
+    if (id) saveResume(this.host.publicToken!, id, { t: (this.#saved = this.position), rate: this.#speed });
   }
 
   /** Drops the source: the browser closes its connection and forgets the buffer. */
@@ -346,7 +341,7 @@ export class AudioController implements ReactiveController {
     this.host.requestUpdate();
     // (pause() and hold() clear this timer: it fires only while the listener still wants sound.)
     this.#timer = setTimeout(() => {
-      this.#load(this.live ? 0 : this.currentTime);
+      this.#load(this.live ? 0 : this.position);
       this.#start();
     }, backoff(this.retries++, 500, 15_000));
   }

@@ -66,7 +66,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   /** What plays: the one owner of the media element, the position, the speed and the resume point. */
   protected readonly audio: AudioController;
   /** The listener's language: the `lang` attribute, else the page's, else English. */
-  protected readonly locale = new LocaleController(this);
+  protected readonly locale: LocaleController;
   #source: FeedController<T>;
   /** The token, base-url and channel the data was asked with. */
   #asked = '';
@@ -76,8 +76,10 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
 
   constructor(live: boolean, valid: (v: unknown) => boolean, chunks: C) {
     super();
-    // Before the audio's: the data followed changes before the audio follows what is shown.
+    // First: the data is asked for before anything else starts (a language chunk), and the
+    // data followed changes before the audio follows what is shown.
     this.addController({ hostUpdate: () => this.#follow() });
+    this.locale = new LocaleController(this);
     this.audio = new AudioController(this, live, (type, src) => this.audioEvent(type, src), () => this.item());
     this.#source = new FeedController<T>(this, valid, (data, error) => this.#received(data, error));
     this.panels = new Panels(this, { ...chunks, ...SETUP });
@@ -104,17 +106,16 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
    * first (`AbortError`), blocked by the browser (`NotAllowedError`), nothing to play (offline,
    * no episodes), or the player's fatal error (the CastletError that castlet-error reports).
    */
-  play(): Promise<void> {
-    if (this.error?.fatal) return Promise.reject(this.error);
+  async play(): Promise<void> {
+    if (this.error?.fatal) throw this.error;
     const started = this.audio.started();
     if (!this.audio.wanted) this.audio.play();
     return started;
   }
 
   /** Pauses, as the Pause button does (the same events); a play waiting for the data is taken back. */
-  pause(): Promise<void> {
+  async pause(): Promise<void> {
     this.audio.pause();
-    return Promise.resolve();
   }
 
   /** Plays or pauses, as the Play/Pause button does. */

@@ -5,7 +5,7 @@ import { CastletError } from '../internal/errors.js';
 import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import type { AudioEventType, Item } from '../internal/audio-controller.js';
+import { SPEEDS, type AudioEventType } from '../internal/audio-controller.js';
 import { LIT, PlayerElement } from '../internal/player-element.js';
 import type { SharedMoment } from '../internal/share.js';
 import type { Transcript } from './transcript.js';
@@ -13,7 +13,6 @@ import type { Kit } from './lists.js';
 import { currentChapter } from './chapters.js';
 import { podcastStyles } from './podcast-player.styles.js';
 
-const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
 const CHUNKS = {
   /** The on-demand panels: each a chunk, loaded when the listener first opens it. */
   transcript: () => import('./transcript.js'),
@@ -136,9 +135,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   }
 
   /** What plays: the current episode, from where this listener left it (see AudioController). */
-  protected item(): Item | null | undefined {
-    const ep = this.current;
-    return this.data ? ep && { src: ep.audio_url, resume: [this.publicToken, ep.id], duration: ep.duration, speeds: SPEEDS } : undefined;
+  protected item(): Episode | null | undefined {
+    return this.data ? (this.current ?? null) : undefined;
   }
 
   protected override dataChanged(): void {

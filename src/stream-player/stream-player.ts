@@ -71,7 +71,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   /** What plays: the stream, unless it is offline. */
   protected item(): Item | null | undefined {
     const d = this.data;
-    return d ? (this.offline ? null : { src: d.stream_url! }) : undefined;
+    return d ? (this.offline ? null : { audio_url: d.stream_url! }) : undefined;
   }
 
   protected override get offline(): boolean {

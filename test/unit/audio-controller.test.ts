@@ -79,7 +79,7 @@ describe('what is loaded', () => {
     const a = setup();
     a.audio.play(FILE, 42);
     expect(a.sources).toEqual([`${FILE}#t=42`]);
-    expect(a.audio.currentTime).toBe(42); // the start position until the clock reads it
+    expect(a.audio.position).toBe(42); // the start position until the clock reads it
     const b = setup();
     b.audio.play(FILE);
     expect(b.sources).toEqual([FILE]);
@@ -94,7 +94,7 @@ describe('what is loaded', () => {
     audio.play(FILE, 0);
     expect(sources).toEqual([FILE]);
     expect(plays).toHaveBeenCalledTimes(2);
-    expect(audio.currentTime).toBe(0.5);
+    expect(audio.position).toBe(0.5);
   });
 
   it('another file is loaded in its place', () => {
@@ -259,14 +259,14 @@ describe('the clock', () => {
 
 describe('seek and speed', () => {
   it('seek moves the element and the start position, never below 0', () => {
-    const { audio, media } = setup(false, () => ({ src: FILE }));
+    const { audio, media } = setup(false, () => ({ audio_url: FILE }));
     audio.hostUpdate();
     audio.play();
     audio.seek(-5);
     expect(media.currentTime).toBe(0);
     audio.seek(30);
     expect(media.currentTime).toBe(30);
-    expect(audio.currentTime).toBe(30);
+    expect(audio.position).toBe(30);
   });
 
   it('a seek with nothing on show waits for the next item, clamped to its length', () => {
@@ -275,7 +275,7 @@ describe('seek and speed', () => {
     audio.hostUpdate();
     audio.seek(500);
     expect(audio.position).toBe(0);
-    item = { src: FILE, duration: 120 };
+    item = { audio_url: FILE, duration: 120 };
     audio.hostUpdate();
     expect(audio.position).toBe(120);
     audio.play();

@@ -121,7 +121,7 @@ export class AudioController implements ReactiveController {
 
   hostDisconnected(): void {
     removeEventListener(EXCLUSIVE, this.#onExclusive);
-    if (this.wanted) this.pause();
+    this.pause();
     if (this.#claimed) void mediaSession().then((m) => m.releaseMediaSession(this.host));
   }
 
@@ -185,10 +185,9 @@ export class AudioController implements ReactiveController {
 
   pause(): void {
     this.settle(new DOMException('paused', 'AbortError'));
-    if (this.early) {
-      this.early = false;
-      return this.host.requestUpdate();
-    }
+    // Nothing plays (a play waiting for the data is taken back): nothing to stop, nothing to tell.
+    this.early = false;
+    if (!this.wanted) return this.host.requestUpdate();
     this.wanted = this.#waiting = false;
     this.retries = 0;
     clearTimeout(this.#timer);
@@ -202,6 +201,7 @@ export class AudioController implements ReactiveController {
 
   /** Pauses and drops the file: what is loaded is no longer what the player shows. */
   stop(): void {
+    // (A play waiting for the data keeps waiting: the data may come yet.)
     if (this.wanted) this.pause();
     this.#release();
   }

@@ -40,6 +40,8 @@ describe('<podcast-player> play(), pause(), toggle()', () => {
     await ready(el);
     const plays = record(el, 'castlet-play');
     const pauses = record(el, 'castlet-pause');
+    await el.pause(); // nothing plays: nothing to tell
+    expect(pauses).toEqual([]);
     await el.toggle();
     await el.play();
     expect(el.state).toBe('playing');

@@ -144,6 +144,25 @@ function watchMedia([sel, native]: [string, boolean]) {
   if (native) m.addEventListener('loadstart', () => Reflect.get(HTMLMediaElement.prototype, 'seekable', m), { once: true });
 }
 
+/**
+ * In the page: a page script calls the player's `method` (play, pause or toggle), recording how
+ * its Promise settled and the castlet-play/castlet-pause events the player fired.
+ */
+function callPlayer([sel, method]: [string, 'play' | 'pause' | 'toggle']) {
+  const el = document.querySelector(sel) as HTMLElement & Record<typeof method, () => Promise<void>> & { media: HTMLMediaElement };
+  const w = window as unknown as { api?: { events: string[]; done: string[] } };
+  if (!w.api) {
+    w.api = { events: [], done: [] };
+    for (const type of ['castlet-play', 'castlet-pause']) el.addEventListener(type, () => w.api!.events.push(type));
+  }
+  const api = w.api;
+  el[method]().then(
+    () => api.done.push(`${method}: ${el.media.paused ? 'paused' : 'playing'}`),
+    (e: Error) => api.done.push(`${method}: ${e.name}`),
+  );
+}
+const apiSeen = (p: EnginePage) => p.evaluate(() => (window as unknown as { api: { events: string[]; done: string[] } }).api, null);
+
 /** Focuses a player's speed menu and presses ArrowDown `n` times, as a listener does (1× → 1.5×: twice). */
 async function speedByKeyboard(p: EnginePage, sel: string, n: number) {
   await p.evaluate(focusIn, [sel, 'select[part=speed]'] as [string, string]);
@@ -245,6 +264,34 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitListeners(1);
       await p.click(`${STREAM} >>> button[part=play]`);
       await waitListeners(0);
+      expect(p.problems ?? []).toEqual([]);
+    });
+
+    test('the script API: a page script plays, pauses and toggles the episode; the events fire and the media follows', async () => {
+      // A click on the page first: the user activation an owner's own button gives (autoplay policies ask for one).
+      const p = await env.open(embedPage(env.mock, `${podcastTag}<button id="listen">Listen</button>`));
+      await waitState(p, PODCAST, 'ready');
+      await p.click('#listen');
+      const call = async (method: 'play' | 'pause' | 'toggle', n: number) => {
+        await p.evaluate(callPlayer, [PODCAST, method] as [string, typeof method]);
+        await p.waitFor((k: number) => (window as unknown as { api: { done: string[] } }).api.done.length >= k, n, { what: `${method}() settled`, timeout: 15_000 });
+      };
+      await call('play', 1);
+      const played = await waitPlaying(p, PODCAST, 0.3, 15_000);
+      await call('pause', 2);
+      const paused = await waitState(p, PODCAST, 'ready');
+      expect(paused.paused).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await read(p, PODCAST)).t).toBeCloseTo(paused.t, 1);
+      await call('toggle', 3);
+      await waitPlaying(p, PODCAST, paused.t + 0.3, 15_000);
+      await call('toggle', 4);
+      expect((await waitState(p, PODCAST, 'ready')).paused).toBe(true);
+      expect(await apiSeen(p)).toEqual({
+        events: ['castlet-play', 'castlet-pause', 'castlet-play', 'castlet-pause'],
+        done: ['play: playing', 'pause: paused', 'toggle: playing', 'toggle: paused'],
+      });
+      expect(played.t).toBeGreaterThan(0.3);
       expect(p.problems ?? []).toEqual([]);
     });
 

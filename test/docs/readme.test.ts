@@ -15,6 +15,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 interface Declaration {
   tagName?: string;
+  members?: { kind: string; name: string; privacy?: string; static?: boolean }[];
   attributes?: { name: string }[];
   events?: { name: string }[];
   cssParts?: { name: string }[];
@@ -44,5 +45,13 @@ describe('custom-elements.json and the README', () => {
     expect(names.size).toBeGreaterThan(2);
     const missing = [...names].filter((n) => !readme.includes(`\`${n}\``));
     expect(missing).toEqual([]);
+  });
+
+  it('the script API: every public method of both players is in the manifest and the README', () => {
+    for (const e of elements) {
+      const methods = (e.members ?? []).filter((m) => m.kind === 'method' && !m.static && (m.privacy ?? 'public') === 'public').map((m) => m.name);
+      expect(methods).toEqual(expect.arrayContaining(['play', 'pause', 'toggle', 'refresh']));
+      expect(methods.filter((n) => !readme.includes(`| \`${n}(`))).toEqual([]);
+    }
   });
 });

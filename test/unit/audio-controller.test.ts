@@ -270,7 +270,7 @@ describe('seek and speed', () => {
   });
 
   it('a seek with nothing on show waits for the next item, clamped to its length', () => {
-    const item: Item | undefined = undefined;
+    let item: Item | undefined = undefined;
     const { audio, media } = setup(false, () => item);
     audio.hostUpdate();
     audio.seek(500);

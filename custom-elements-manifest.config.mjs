@@ -25,7 +25,14 @@ function customPropertyDefaults() {
       const start = i;
       for (; i < css.length && depth; i++) depth += css[i] === '(' ? 1 : css[i] === ')' ? -1 : 0;
       // `--_x` is the private copy of `--castlet-x`.
-      if (!defaults.has(m[1])) defaults.set(m[1], css.slice(start, i - 1).trim().replace(/var\(--_/g, 'var(--castlet-'));
+      if (!defaults.has(m[1]))
+        defaults.set(
+          m[1],
+          css
+            .slice(start, i - 1)
+            .trim()
+            .replace(/var\(--_/g, 'var(--castlet-'),
+        );
     }
   }
   return defaults;
@@ -56,9 +63,9 @@ export default {
         if (!ts.isCallExpression(node) || node.expression.getText() !== 'define') return;
         const [tag, cls] = node.arguments;
         if (!tag || !cls || !ts.isStringLiteral(tag)) return;
-        const from = node.getSourceFile().statements.find(
-          (s) => ts.isImportDeclaration(s) && s.importClause?.namedBindings?.elements?.some((e) => e.name.text === cls.getText()),
-        );
+        const from = node
+          .getSourceFile()
+          .statements.find((s) => ts.isImportDeclaration(s) && s.importClause?.namedBindings?.elements?.some((e) => e.name.text === cls.getText()));
         const module = from ? new URL(from.moduleSpecifier.text, `file:///${moduleDoc.path}`).pathname.slice(1) : moduleDoc.path;
         (moduleDoc.exports ??= []).push({
           kind: 'custom-element-definition',

@@ -211,9 +211,7 @@ function wireConsole() {
     carrier = (new FormData(form('check')).get('carrier') as Carrier) ?? 'header';
     void check();
   });
-  document.querySelectorAll<HTMLButtonElement>('[data-call]').forEach((b) =>
-    b.addEventListener('click', () => void actions[b.dataset.call!]()),
-  );
+  document.querySelectorAll<HTMLButtonElement>('[data-call]').forEach((b) => b.addEventListener('click', () => void actions[b.dataset.call!]()));
   form('now-playing').addEventListener('submit', (e) => {
     e.preventDefault();
     void call('setNowPlaying', 'POST', Object.fromEntries(new FormData(form('now-playing'))));

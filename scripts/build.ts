@@ -34,7 +34,14 @@ delete process.env.ENTRY;
 const cdnFiles = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })
   .filter((f) => /^(castlet|stream-player|podcast-player)\.js$|^chunks\/.*\.js$/.test(f))
   .sort();
-const files = Object.fromEntries(cdnFiles.map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', f))).digest('base64')}`]));
+const files = Object.fromEntries(
+  cdnFiles.map((f) => [
+    f,
+    `sha384-${createHash('sha384')
+      .update(readFileSync(join(root, 'dist', f)))
+      .digest('base64')}`,
+  ]),
+);
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 // The snippet's inline <style>, as a Content-Security-Policy source (`style-src 'sha256-…'`).
 const style = `sha256-${createHash('sha256').update(RESERVE_CSS).digest('base64')}`;

@@ -132,19 +132,25 @@ export function createApp(options: AppOptions = {}): MockApp {
     await next();
   });
 
-  app.route('/private', privateApi(store, {
-    tone: catalog.tone,
-    urls,
-    ...(icecast ? { icecast } : {}),
-    ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
-  }));
+  app.route(
+    '/private',
+    privateApi(store, {
+      tone: catalog.tone,
+      urls,
+      ...(icecast ? { icecast } : {}),
+      ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+    }),
+  );
   icecast?.start();
 
-  app.route('/public', publicApi(store, urls, connections, {
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    coalesceMs: options.coalesceMs ?? 150,
-    retryMs: 3000,
-  }));
+  app.route(
+    '/public',
+    publicApi(store, urls, connections, {
+      heartbeatMs: options.heartbeatMs ?? 15_000,
+      coalesceMs: options.coalesceMs ?? 150,
+      retryMs: 3000,
+    }),
+  );
 
   app.get('/listen/:mount', (c) => {
     const cors = { 'Access-Control-Allow-Origin': '*' };
@@ -192,15 +198,20 @@ export function createApp(options: AppOptions = {}): MockApp {
 
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
   const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;
-  app.get('*', conditionalGet, async function pageCspHeader(c, next) {
-    await next();
-    if (pageCsp && c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', pageCsp);
-  }, bundleFiles({
-    indexFile: options.indexFile ?? `${REPO}index.html`,
-    // The page embeds the documented demo public token; serve the account's current one.
-    page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
-    dir: options.staticDir ?? `${REPO}dist`,
-  }));
+  app.get(
+    '*',
+    conditionalGet,
+    async function pageCspHeader(c, next) {
+      await next();
+      if (pageCsp && c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', pageCsp);
+    },
+    bundleFiles({
+      indexFile: options.indexFile ?? `${REPO}index.html`,
+      // The page embeds the documented demo public token; serve the account's current one.
+      page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
+      dir: options.staticDir ?? `${REPO}dist`,
+    }),
+  );
 
   // Every error answer is made here: an ApiFailure's JSON, or 500 server_error for a bug.
   app.notFound((c) => {

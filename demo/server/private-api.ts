@@ -65,7 +65,12 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
   };
 
   const api = new Hono<AppEnv>();
-  api.use('*', readBody, requireToken('private', () => store.tokens), methodNotAllowed({ app: api, onMethodNotAllowed: notAllowed() }));
+  api.use(
+    '*',
+    readBody,
+    requireToken('private', () => store.tokens),
+    methodNotAllowed({ app: api, onMethodNotAllowed: notAllowed() }),
+  );
 
   api.get('/checkToken', () => jsonResponse(store.tokens));
   api.get('/accountInfo', () => jsonResponse(accountInfo(store, urls)));

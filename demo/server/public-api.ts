@@ -48,10 +48,16 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
     return eventStream(c, store, source, connections, sse);
   };
 
-  api.use('*', publicCors, async function noBody(c, next) {
-    c.set('body', EMPTY_BODY);
-    await next();
-  }, requireToken('public', () => store.tokens), methodNotAllowed({ app: api, onMethodNotAllowed: notAllowed(['OPTIONS']) }));
+  api.use(
+    '*',
+    publicCors,
+    async function noBody(c, next) {
+      c.set('body', EMPTY_BODY);
+      await next();
+    },
+    requireToken('public', () => store.tokens),
+    methodNotAllowed({ app: api, onMethodNotAllowed: notAllowed(['OPTIONS']) }),
+  );
 
   api.get('/stream', conditionalGet, (c) => cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), urls)));
   api.get('/stream/events', (c) => {

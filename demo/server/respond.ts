@@ -56,11 +56,7 @@ export function notAllowed(extra: string[] = []) {
   };
 }
 
-export function jsonResponse(
-  body: unknown,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response {
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': NO_STORE, ...headers },

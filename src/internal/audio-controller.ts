@@ -14,7 +14,9 @@ const STALL_MS = 8000;
 const HEALTHY_S = 30;
 
 // (One string: fewer bytes than an array of them.)
-const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(' ');
+const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(
+  ' ',
+);
 
 /**
  * Playback started or stopped; the audio failed (it is being retried) or works again; the
@@ -210,7 +212,13 @@ export class AudioController implements ReactiveController {
   claim(): void {
     if (!this.wanted) return;
     this.#claimed = true;
-    void mediaSession().then((m) => m.claimMediaSession(this.host as unknown as SessionPlayer, () => this.play(), () => this.pause()));
+    void mediaSession().then((m) =>
+      m.claimMediaSession(
+        this.host as unknown as SessionPlayer,
+        () => this.play(),
+        () => this.pause(),
+      ),
+    );
   }
 
   /**
@@ -343,10 +351,13 @@ export class AudioController implements ReactiveController {
     this.#flowed = 0;
     this.host.requestUpdate();
     // (pause() and hold() clear this timer: it fires only while the listener still wants sound.)
-    this.#timer = setTimeout(() => {
-      this.#load(this.live ? 0 : this.position);
-      this.#start();
-    }, backoff(this.retries++, 500, 15_000));
+    this.#timer = setTimeout(
+      () => {
+        this.#load(this.live ? 0 : this.position);
+        this.#start();
+      },
+      backoff(this.retries++, 500, 15_000),
+    );
   }
 
   /** Sound flows: by a `playing` event or by the clock advancing. */
@@ -372,8 +383,7 @@ export class AudioController implements ReactiveController {
         if (!this.live && !(media.duration > 1)) {
           this.#release();
           this.#reconnect();
-        }
-        else if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
+        } else if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
         break;
       case 'playing':
         this.#sound();

@@ -54,9 +54,12 @@ export function fromResponse(status: number, body: Partial<ApiError> | null): Ca
 /** `error` with its text: a setup error's words come from an on-demand chunk (none if that cannot load). */
 export async function withMessage(error: CastletError): Promise<CastletError> {
   if (error.message) return error;
-  const text = await import('./setup-messages.js').then(({ setupMessages }) => {
-    const words: Partial<Record<CastletErrorCode, SetupText>> = setupMessages;
-    return words[error.code];
-  }, () => undefined);
+  const text = await import('./setup-messages.js').then(
+    ({ setupMessages }) => {
+      const words: Partial<Record<CastletErrorCode, SetupText>> = setupMessages;
+      return words[error.code];
+    },
+    () => undefined,
+  );
   return new CastletError(error.code, text);
 }

@@ -10,7 +10,6 @@ const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
   ar: () => import('../i18n/ar.js'),
 };
 
-
 /** The catalogue language for a BCP 47 tag: its primary subtag if castlet has it, else English. */
 export function languageOf(tag: string): string {
   const base = tag.trim().toLowerCase().split(/[-_]/)[0]!;
@@ -47,7 +46,6 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
-
   /** The English message `text` in the host's language. */
   t(text: Text, vars?: Record<string, string | number>): string {
     return format(this.#messages, this.lang, text, vars);
@@ -64,12 +62,15 @@ export class LocaleController implements ReactiveController {
     // page, the module loader keeps it); one that cannot load leaves English in place.
     if (lang === 'en') this.#use('en', null);
     else
-      void LANGUAGES[lang]!().then((m) => {
-        if (this.#tag === tag) {
-          this.#use(lang, m.default);
-          this.host.requestUpdate();
-        }
-      }, () => {});
+      void LANGUAGES[lang]!().then(
+        (m) => {
+          if (this.#tag === tag) {
+            this.#use(lang, m.default);
+            this.host.requestUpdate();
+          }
+        },
+        () => {},
+      );
   }
 
   #use(lang: string, messages: Messages | null) {

@@ -80,7 +80,12 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     // data followed changes before the audio follows what is shown.
     this.addController({ hostUpdate: () => this.#follow() });
     this.locale = new LocaleController(this);
-    this.audio = new AudioController(this, live, (type, src) => this.audioEvent(type, src), () => this.item());
+    this.audio = new AudioController(
+      this,
+      live,
+      (type, src) => this.audioEvent(type, src),
+      () => this.item(),
+    );
     this.#source = new FeedController<T>(this, valid, (data, error) => this.#received(data, error));
     this.panels = new Panels(this, { ...chunks, ...SETUP });
   }
@@ -226,15 +231,17 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     // Right to left for Arabic (the only such language here); otherwise the direction is inherited.
     return html`<div part="base" dir=${this.locale.lang === 'ar' ? 'rtl' : nothing}>
       ${this.renderPlayer()}
-      ${e
-        ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
+      ${
+        e
+          ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
             ${e.message && this.t(e.message)}
           </p>`
-        : this.audio.retries && this.audio.buffering && !this.offline
-          ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
-          : this.audio.early
-            ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
-            : nothing}
+          : this.audio.retries && this.audio.buffering && !this.offline
+            ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
+            : this.audio.early
+              ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
+              : nothing
+      }
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
     </div>`;
   }

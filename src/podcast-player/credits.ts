@@ -49,12 +49,14 @@ export function credits({ lit: kit, say, episode: ep, show }: CreditsInput): Tem
   const support = isHttp(funding?.url);
   if (!persons.length && !support) return kit.nothing;
   return html`<div part="credits">
-    ${persons.length
-      ? // A line that scrolls sideways when it is full; without a link in it, it takes the focus itself, to be scrolled by keyboard.
-        html`<ul aria-label=${say('Hosts and guests')} tabindex=${persons.some((p) => isHttp(p.href)) ? nothing : 0}>
+    ${
+      persons.length
+        ? // A line that scrolls sideways when it is full; without a link in it, it takes the focus itself, to be scrolled by keyboard.
+          html`<ul aria-label=${say('Hosts and guests')} tabindex=${persons.some((p) => isHttp(p.href)) ? nothing : 0}>
           ${persons.map((p) => person(kit, p, say))}
         </ul>`
-      : nothing}
+        : nothing
+    }
     ${support ? html`<a part="support" class="clip" href=${funding!.url} target="_blank" rel="noopener"><bdi>${funding!.text.trim() || say('Support')}</bdi></a>` : nothing}
   </div>`;
 }

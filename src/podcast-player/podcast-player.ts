@@ -255,9 +255,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => (this.audio.rate = Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
-        ${isHttp(ep?.audio_url)
-          ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
-          : html`<span part="download"></span>`}
+        ${
+          isHttp(ep?.audio_url)
+            ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
+            : html`<span part="download"></span>`
+        }
       </div>
       ${this.#renderChapters(ep, t)}
       <details part="transcript" @toggle=${this.panels.opens('transcript')}>

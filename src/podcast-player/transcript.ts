@@ -126,7 +126,8 @@ export class Transcript implements ReactiveController {
   render(t: number): TemplateResult {
     const { html, nothing } = this.lit;
     const { seek, say } = this;
-    if (!this.url || this.failed) return html`<p class="muted">${say(this.url ? 'The transcript could not be loaded.' : 'This episode has no transcript.')}</p>`;
+    if (!this.url || this.failed)
+      return html`<p class="muted">${say(this.url ? 'The transcript could not be loaded.' : 'This episode has no transcript.')}</p>`;
     const cues = this.cues;
     if (!cues) return html`<p class="skeleton muted"></p>`;
     // Every voice of the cue playing is current (they share its timing).

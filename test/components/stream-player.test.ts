@@ -1,7 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/stream-player.ts';
 import type { StreamPlayer } from '../../src/stream-player.ts';
-import { PRIVATE, PUBLIC, NodeEventSource, advance, fakeClock, mount, openDetails, ready, record, shadow, started, until, useMock } from './harness.ts';
+import {
+  PRIVATE,
+  PUBLIC,
+  NodeEventSource,
+  advance,
+  fakeClock,
+  mount,
+  openDetails,
+  ready,
+  record,
+  shadow,
+  started,
+  until,
+  useMock,
+} from './harness.ts';
 
 const mock = useMock();
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);

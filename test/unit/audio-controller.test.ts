@@ -35,10 +35,18 @@ function setup(live = false, item?: () => Item | null | undefined) {
   // Every source the controller sets (the same URL set again is a reload too).
   const sources: string[] = [];
   const src = descriptor(media, 'src');
-  Object.defineProperty(media, 'src', { configurable: true, get: () => src.get!.call(media), set: (v: string) => (sources.push(v), src.set!.call(media, v)) });
+  Object.defineProperty(media, 'src', {
+    configurable: true,
+    get: () => src.get!.call(media),
+    set: (v: string) => (sources.push(v), src.set!.call(media, v)),
+  });
   const seeks: number[] = [];
   const time = descriptor(media, 'currentTime');
-  Object.defineProperty(media, 'currentTime', { configurable: true, get: () => time.get!.call(media), set: (v: number) => (seeks.push(v), time.set!.call(media, v)) });
+  Object.defineProperty(media, 'currentTime', {
+    configurable: true,
+    get: () => time.get!.call(media),
+    set: (v: number) => (seeks.push(v), time.set!.call(media, v)),
+  });
   const plays = vi.fn(async () => void (paused = false));
   media.play = plays;
   media.pause = () => {
@@ -54,7 +62,16 @@ function setup(live = false, item?: () => Item | null | undefined) {
   };
   const lasting = (d: number) => Object.defineProperty(media, 'duration', { configurable: true, get: () => d });
   return {
-    audio, media, told, sources, seeks, plays, fire, clock, lasting, host,
+    audio,
+    media,
+    told,
+    sources,
+    seeks,
+    plays,
+    fire,
+    clock,
+    lasting,
+    host,
     setPaused: (v: boolean) => void (paused = v),
     setEnded: (v: boolean) => void (ended = v),
   };
@@ -125,7 +142,10 @@ describe('what is loaded', () => {
     audio.pause();
     audio.stop();
     audio.hostDisconnected();
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(media.hasAttribute('src')).toBe(false);
   });
 });
@@ -160,7 +180,10 @@ describe('state from the element', () => {
   it('Pause tells which source it paused', () => {
     const { audio, told } = flowing();
     audio.pause();
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(audio.wanted).toBe(false);
   });
 
@@ -201,7 +224,10 @@ describe('state from the element', () => {
     audio.stop();
     fire('error');
     fire('playing');
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(audio.retries).toBe(0);
   });
 });
@@ -415,7 +441,10 @@ describe('failures and the service holding', () => {
     fire('error');
     fire('error');
     vi.advanceTimersByTime(60_000);
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(audio.retries).toBe(0);
   });
 

@@ -51,11 +51,14 @@ describe('English, the source', () => {
     expect(unused).toEqual([]);
   });
 
-  it.skipIf(instrumented)('every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)', () => {
-    const asked = [...sources.matchAll(/\b(?:t|say|copied)\(\s*'((?:[^'\\]|\\.)+)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
-    expect(asked.length).toBeGreaterThan(20);
-    for (const m of asked) expect(listener as readonly string[], m).toContain(m);
-  });
+  it.skipIf(instrumented)(
+    'every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)',
+    () => {
+      const asked = [...sources.matchAll(/\b(?:t|say|copied)\(\s*'((?:[^'\\]|\\.)+)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
+      expect(asked.length).toBeGreaterThan(20);
+      for (const m of asked) expect(listener as readonly string[], m).toContain(m);
+    },
+  );
 });
 
 describe('en: words', () => {
@@ -135,7 +138,9 @@ describe('format', () => {
       expect(typeof de[key], key).toBe('object');
       expect(params(one)).toEqual(params(key));
     }
-    const plurals = Object.entries(de).filter(([, m]) => typeof m !== 'string').map(([k]) => k);
+    const plurals = Object.entries(de)
+      .filter(([, m]) => typeof m !== 'string')
+      .map(([k]) => k);
     expect(plurals.sort()).toEqual(Object.keys(EN_ONE).sort());
   });
 

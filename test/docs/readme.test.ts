@@ -55,3 +55,15 @@ describe('custom-elements.json and the README', () => {
     }
   });
 });
+
+describe('the README', () => {
+  it('is for users: at most 30 KiB (the developer journals live in docs/)', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  it('opens with the two commands a new user needs', () => {
+    const start = readme.slice(0, readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    expect(start).toContain('npm start');
+    expect(start).toContain('npm test');
+  });
+});

@@ -93,9 +93,12 @@ const LIT_DEAD: [string | RegExp, string][] = [
  * - element bindings (`<div ${…}>`), bindings in comments, and the raw-text elements
  *   (`<script>`, `<style>`, `<textarea>`, `<title>`), which no castlet template holds;
  * - `creationScope` (scoped custom element registries) and the identity `wrap` of old ShadyDOM;
+ * - listener objects (`@click=${{handleEvent, capture}}`): castlet binds functions;
  * - decorators' hooks (`addInitializer`), accessors castlet does not define (`wrapped`), the
  *   `useDefault` option, and the attribute converters of non-string types: every castlet
- *   property with an attribute is a string, which the default converter passes through as it is.
+ *   property with an attribute is a string, which the default converter passes through as it is;
+ * - `removeController` (castlet's controllers live as long as their element) and the
+ *   `_$litElement$` brand that only Lit's server rendering reads.
  */
 const LIT_UNUSED: [string | RegExp, string][] = [
   // lit-html: resolveDirective is the identity when no value is a directive.
@@ -131,6 +134,11 @@ const LIT_UNUSED: [string | RegExp, string][] = [
     'r.data===n&&d.push({type:2,index:l});',
   ],
   ['(t?.creationScope??l).importNode', 'l.importNode'],
+  ['||t.capture!==s.capture||t.once!==s.once||t.passive!==s.passive', ''],
+  [
+    '"function"==typeof this._$AH?this._$AH.call(this.options?.host??this.element,t):this._$AH.handleEvent(t)',
+    'this._$AH.call(this.options?.host??this.element,t)',
+  ],
   // lit-element: the async directives' connection.
   ['this.hasUpdated||(this.renderOptions.isConnected=this.isConnected),', ''],
   ['this._$Do=e(r,this.renderRoot,this.renderOptions)', 'e(r,this.renderRoot,this.renderOptions)'],
@@ -141,6 +149,8 @@ const LIT_UNUSED: [string | RegExp, string][] = [
   ],
   // reactive-element: initializers, wrapped accessors, useDefault, converters.
   ['static addInitializer(t){this._$Ei(),(this.l??=[]).push(t)}', ''],
+  ['removeController(t){this._$EO?.delete(t)}', ''],
+  ['i._$litElement$=!0,', ''],
   ['void 0!==t.l&&(this.l=[...t.l]),', ''],
   [',this.constructor.l?.forEach(t=>t(this))', ''],
   ['this.prototype.hasOwnProperty(t)&&((s=Object.create(s)).wrapped=!0),', ''],

@@ -2,28 +2,29 @@ import type { ApiError, CastletErrorCode } from './api-types.js';
 import type { MessageKey, SetupText, Text } from '../i18n/en.js';
 
 /**
- * Every error a player reports, by code: the catalogue's key of the words a listener reads (in
- * the bundle), or `''` for a setup error, whose words are the site owner's: the catalogue's setup
- * part under the error's code (src/i18n/en-setup.ts, an on-demand chunk). Setup errors are the
- * fatal ones: retrying cannot fix them, so the player stops asking the server. tsc holds the
- * table whole: a row for every code, only catalogue keys, setup words for every `''` row.
+ * Every error a player reports, by code: `[fatal, message]` (tuples: the table is in the
+ * bundle). Fatal: retrying cannot fix it (a setup error), so the player stops asking the
+ * server. Message: the catalogue's key of the words a listener reads (in the bundle), or `''`
+ * for the site owner's words, which are the catalogue's setup part under the error's code
+ * (src/i18n/en-setup.ts, an on-demand chunk). tsc holds the table whole: a row for every code,
+ * only catalogue keys, setup words for every `''` row.
  */
 const ERRORS = {
-  missing_token: '',
-  malformed_token: '',
-  invalid_token: '',
-  private_token_exposed: '',
-  not_found: '',
-  invalid_base_url: '',
-  missing_base_url: '',
-  network: 'Cannot reach the service. Retrying…',
-  media: 'The audio could not be played. Retrying…',
-  server: 'The service had a problem. Retrying…',
-  bad_response: 'The service sent an answer the player does not understand. Retrying…',
-} as const satisfies Record<CastletErrorCode, MessageKey | ''>;
+  missing_token: [true, ''],
+  malformed_token: [true, ''],
+  invalid_token: [true, ''],
+  private_token_exposed: [true, ''],
+  not_found: [true, ''],
+  invalid_base_url: [true, ''],
+  missing_base_url: [true, ''],
+  network: [false, 'Cannot reach the service. Retrying…'],
+  media: [false, 'The audio could not be played. Retrying…'],
+  server: [false, 'The service had a problem. Retrying…'],
+  bad_response: [false, 'The service sent an answer the player does not understand. Retrying…'],
+} as const satisfies Record<CastletErrorCode, readonly [fatal: boolean, message: MessageKey | '']>;
 
 /** The errors whose words are the site owner's (the catalogue's setup part has words for each). */
-export type SetupCode = { [C in CastletErrorCode]: (typeof ERRORS)[C] extends '' ? C : never }[CastletErrorCode];
+export type SetupCode = { [C in CastletErrorCode]: (typeof ERRORS)[C][1] extends '' ? C : never }[CastletErrorCode];
 
 export class CastletError extends Error {
   readonly fatal: boolean;
@@ -34,10 +35,10 @@ export class CastletError extends Error {
   declare readonly message: Text | '';
   constructor(
     readonly code: CastletErrorCode,
-    message: Text | '' = ERRORS[code],
+    message: Text | '' = ERRORS[code][1],
   ) {
     super(message);
-    this.fatal = !ERRORS[code];
+    this.fatal = ERRORS[code][0];
   }
 }
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { adoptedRules, mount, openDetails, playing, ready, record, shadow, sleep, until } from './harness.ts';
+import { adoptedRules, answered, mount, openDetails, playing, ready, record, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -174,7 +174,8 @@ describe('<stream-player>', () => {
     await until(() => expect(a.state).toBe('offline'));
     service.routes['/public/stream'] = { ...streamInfo(), stream_url: null };
     a.refresh();
-    await sleep(100);
+    await answered();
+    await a.updateComplete;
     expect(a.state).toBe('offline');
     service.routes['/public/stream'] = streamInfo();
     a.refresh();
@@ -239,12 +240,16 @@ describe('<stream-player>', () => {
   });
 
   it('recent tracks opened before the data show nothing until it arrives', async () => {
-    service = await serve({ '/public/stream': streamInfo() }, 400);
+    // The data is held back until the panel is there.
+    service = await serve({ '/public/stream': 'silent' });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     openDetails(el, 'history');
-    await sleep(200);
+    await until(() => expect(adoptedRules(el).some((r) => r.includes('history'))).toBe(true));
+    await el.updateComplete;
     expect(el.state).toBe('loading');
     expect(all(el, '[part=history] li')).toHaveLength(0);
+    service.routes['/public/stream'] = streamInfo();
+    el.refresh();
     await until(() => expect(all(el, '[part=history] li')).toHaveLength(1));
   });
 

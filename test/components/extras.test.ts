@@ -13,7 +13,7 @@ import { en } from '../../src/i18n/en.ts';
 import de from '../../src/i18n/de.ts';
 import ar from '../../src/i18n/ar.ts';
 import type { LitElement } from 'lit';
-import { PUBLIC, mount, openDetails, ready, shadow, sleep, until, useMock } from './harness.ts';
+import { PUBLIC, flush, mount, openDetails, ready, shadow, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
@@ -70,7 +70,9 @@ describe('<podcast-player> transcript', () => {
     details.open = false;
     details.dispatchEvent(new Event('toggle'));
     openDetails(el, 'transcript');
-    await sleep(50);
+    // (The panel's chunk, asked again, has arrived once the same import here has.)
+    await import('../../src/podcast-player/transcript.ts');
+    await flush();
     expect(sheets()).toHaveLength(before + 1);
     expect(sheets().slice(0, own.length)).toEqual(own);
   });
@@ -175,11 +177,14 @@ describe('<podcast-player> share', () => {
     await until(() => expect(shared).toHaveLength(1));
     expect(shared[0]).toEqual({ title: feed.episodes[0]!.title, url: `${location.origin}/#castlet-episode=${feed.episodes[0]!.id}&castlet-t=0` });
     // The sheet says what happened; the player adds nothing. A sheet the listener closed is no failure either.
-    await sleep(50);
+    await flush();
+    await el.updateComplete;
     expect(q(el, '[aria-live=polite]').textContent).toBe('');
-    Object.assign(navigator, { share: () => Promise.reject(new DOMException('closed', 'AbortError')) });
+    Object.assign(navigator, { share: (d: ShareData) => (shared.push(d), Promise.reject(new DOMException('closed', 'AbortError'))) });
     q(el, '[part=share]').click();
-    await sleep(50);
+    await until(() => expect(shared).toHaveLength(2));
+    await flush();
+    await el.updateComplete;
     expect(q(el, '[aria-live=polite]').textContent).toBe('');
   });
 
@@ -210,7 +215,10 @@ describe('<podcast-player> share', () => {
     history.replaceState(null, '', '/page#castlet-episode=gone&castlet-t=61');
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await new Promise((r) => setTimeout(r, 100));
+    // (Each read the link with a chunk, which has arrived once the same import here has.)
+    await import('../../src/podcast-player/sharing.ts');
+    await flush();
+    await el.updateComplete;
     expect([pinned.current?.id, pinned.position]).toEqual([feed.episodes[1]!.id, 0]);
     expect([el.current?.id, el.position]).toEqual([feed.episodes[0]!.id, 0]);
   });

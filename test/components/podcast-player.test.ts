@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, mount, ready, record, shadow, until, useMock } from './harness.ts';
+import { PUBLIC, flush, mount, ready, record, shadow, until, useMock } from './harness.ts';
 
 const mock = useMock();
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
@@ -41,7 +41,10 @@ describe('<podcast-player> data', () => {
       const el = document.createElement('podcast-player') as PodcastPlayer;
       el.setAttribute('public-token', PUBLIC);
       el.setAttribute('base-url', mock.url);
-      await new Promise((r) => setTimeout(r, 200));
+      // Its constructor asks for the chunk once the task is over (a 0 ms timer): let it, and the chunk arrive.
+      await new Promise((r) => setTimeout(r));
+      await import('../../src/podcast-player/lists.ts');
+      await flush();
       document.body.append(el);
       await ready(el);
       expect(failures.map(String)).toEqual([]);

@@ -17,6 +17,14 @@ export { NodeEventSource };
 
 /** A widget's shadow root, for queries. */
 export const shadow = (el: HTMLElement) => el.shadowRoot!;
+/** The first element of `el`'s shadow tree matching `sel` (typed as found: check with toBeNull where it may not be). */
+export const q = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
+/** Every element of `el`'s shadow tree matching `sel`. */
+export const all = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<E>(sel)];
+/** What the player's polite live region says. */
+export const live = (el: HTMLElement) => q(el, '[aria-live=polite]').textContent;
+/** The trimmed text of the first match of `sel` in `el`'s shadow tree, '' when there is none. */
+export const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 
 // The harness's own waits run on real time, also while a test fakes the widgets' clock.
 const realTimeout = globalThis.setTimeout;

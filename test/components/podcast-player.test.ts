@@ -2,11 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, flush, mount, ready, record, shadow, until, useMock } from './harness.ts';
+import { PUBLIC, all, flush, mount, q, ready, record, shadow, until, useMock } from './harness.ts';
 
 const mock = useMock();
-const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
-const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
 const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 let feed: PodcastFeed;

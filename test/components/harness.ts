@@ -63,9 +63,13 @@ const counted = <T>(p: Promise<T>) => (reading++, p.finally(() => reading--));
 globalThis.fetch = async (...args) => {
   fetches++;
   const res = await counted(pageFetch(...args));
-  const [json, text] = [res.json.bind(res), res.text.bind(res)];
-  return Object.assign(res, { json: () => counted(json()), text: () => counted(text()) });
+  const [json, read] = [res.json.bind(res), res.text.bind(res)];
+  return Object.assign(res, { json: () => counted(json()), text: () => counted(read()) });
 };
+/** Requests the widgets started so far (fetches and event streams), counted as they start. */
+export const started = () => fetches + NodeEventSource.opened;
+const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => s.readyState === 0).length;
+
 /** Waits until every request the widgets started was answered and read (or failed), then lets what follows run. */
 export async function answered(): Promise<void> {
   await until(() => expect(unanswered()).toBe(0), 5000);
@@ -74,10 +78,6 @@ export async function answered(): Promise<void> {
 
 /** Lets every pending promise reaction run: the rest of a chain that waits on no timer or I/O. */
 export const flush = () => new Promise<void>((r) => setImmediate(r));
-
-/** Requests the widgets started so far (fetches and event streams), counted as they start. */
-export const started = () => fetches + NodeEventSource.opened;
-const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => s.readyState === 0).length;
 
 /**
  * Moves the fake clock (`fakeClock`) on by `ms` in steps of `step` ms; after each, waits until

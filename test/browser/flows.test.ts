@@ -11,7 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
-import { PUBLIC, embedPage, launchEngine, ownerPost, selectedEngines, withEngine, type EngineEnv, type EngineName, type EnginePage, type Key } from '../support/browser.ts';
+import {
+  PUBLIC,
+  embedPage,
+  launchEngine,
+  ownerPost,
+  selectedEngines,
+  withEngine,
+  type EngineEnv,
+  type EngineName,
+  type EnginePage,
+  type Key,
+} from '../support/browser.ts';
 
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
 const STREAM = 'stream-player';
@@ -122,7 +133,11 @@ function chooseSpeed(value: string) {
 
 /** In the page: which chapter buttons are marked aria-current. */
 const currentChapters = (p: EnginePage) =>
-  p.evaluate(() => [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')), null);
+  p.evaluate(
+    () =>
+      [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')),
+    null,
+  );
 
 /**
  * In the page: a page script watching a player's element (`media` is public), as an outside check
@@ -139,7 +154,8 @@ function watchMedia([sel, native]: [string, boolean]) {
     const s = m.seekable;
     seen[sel] = `duration ${m.duration}, seekable to ${s.length ? s.end(s.length - 1) : '-'}, readyState ${m.readyState}`;
   };
-  for (const type of ['loadstart', 'play', 'waiting', 'loadedmetadata', 'durationchange', 'playing', 'seeking', 'seeked', 'ratechange']) m.addEventListener(type, look);
+  for (const type of ['loadstart', 'play', 'waiting', 'loadedmetadata', 'durationchange', 'playing', 'seeking', 'seeked', 'ratechange'])
+    m.addEventListener(type, look);
   setInterval(look, 250);
   if (native) m.addEventListener('loadstart', () => Reflect.get(HTMLMediaElement.prototype, 'seekable', m), { once: true });
 }
@@ -361,7 +377,13 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
     async function seekAt(p: EnginePage, sel: string, x: number, duration: number) {
       await p.click(`${sel} >>> input[part=seek]`, { x });
       const want = x * duration;
-      const w = await waitWidget(p, sel, `position near ${want} s after a click at ${x * 100} % of the seek bar`, (v) => Math.abs(v.t - want) < duration * 0.1, 8000);
+      const w = await waitWidget(
+        p,
+        sel,
+        `position near ${want} s after a click at ${x * 100} % of the seek bar`,
+        (v) => Math.abs(v.t - want) < duration * 0.1,
+        8000,
+      );
       return waitPlaying(p, sel, w.t + 0.5, 15_000);
     }
 
@@ -417,7 +439,9 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const episodes = (await env.publicGet('podcasts')).episodes as Episode[];
       const players = ['#newest', '#second', '#third'];
       // The newest episode, then two pinned ones.
-      const tags = players.map((id, i) => `<podcast-player id="${id.slice(1)}" public-token="${PUBLIC}"${i ? ` episode="${episodes[i]!.id}"` : ''}></podcast-player>`);
+      const tags = players.map(
+        (id, i) => `<podcast-player id="${id.slice(1)}" public-token="${PUBLIC}"${i ? ` episode="${episodes[i]!.id}"` : ''}></podcast-player>`,
+      );
       const p = await env.open(embedPage(env.mock, tags.join('')));
       for (const [i, sel] of players.entries()) {
         const w = await waitWidget(p, sel, 'ready with its chapters', (x) => x.state === 'ready' && x.rows > 0);
@@ -434,7 +458,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         await p.click(`${sel} >>> button[part=play]`);
         await waitPlaying(p, sel, 0.3, 15_000);
         // Starting one pauses the others.
-        for (const other of players.filter((o) => o !== sel)) await waitWidget(p, other, 'paused by the one that started', (x) => x.paused && x.state !== 'playing', 5000);
+        for (const other of players.filter((o) => o !== sel))
+          await waitWidget(p, other, 'paused by the one that started', (x) => x.paused && x.state !== 'playing', 5000);
         const w = await seekAt(p, sel, 0.6, episodes[i]!.duration);
         expect(w.rate).toBe(i === 2 ? 1.5 : 1);
         at.push(w.t);
@@ -492,7 +517,9 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const podcast = '#widgets podcast-player';
       await p.click(`${podcast} >>> details[part=transcript] summary`);
       // (The panel grows as its cues arrive: the next click waits, so that it lands where it aims.)
-      await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]') || null, podcast, { what: 'the transcript cues' });
+      await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]') || null, podcast, {
+        what: 'the transcript cues',
+      });
       await p.click(`${podcast} >>> details[part=subscribe] summary`);
       await p.click(`${stream} >>> details[part=history] summary`);
       await p.evaluate((sel) => document.querySelector(sel)!.setAttribute('lang', 'de'), podcast);

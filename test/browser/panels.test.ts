@@ -73,7 +73,7 @@ describe('transcript', () => {
     const first = await state();
     expect(first.now).toBeGreaterThan(3);
     let later = first;
-    for (const end = Date.now() + 20_000; later.now <= first.now && Date.now() < end; ) {
+    for (const end = Date.now() + 20_000; later.now <= first.now && Date.now() < end;) {
       await t.page.waitForTimeout(250);
       later = await state();
     }
@@ -121,7 +121,12 @@ describe('share a moment', () => {
     await waitForState(fresh.page, POD, 'ready');
     const shown = await fresh.page.$eval(POD, (el) => {
       const p = el as HTMLElement & { current?: { id: string }; position: number; media: HTMLMediaElement };
-      return { id: p.current?.id, position: p.position, src: p.media.getAttribute('src'), seek: p.shadowRoot!.querySelector<HTMLInputElement>('[part=seek]')!.value };
+      return {
+        id: p.current?.id,
+        position: p.position,
+        src: p.media.getAttribute('src'),
+        seek: p.shadowRoot!.querySelector<HTMLInputElement>('[part=seek]')!.value,
+      };
     });
     expect(shown).toEqual({ id: ep.id, position: 33, src: null, seek: '33' });
   });

@@ -134,28 +134,36 @@ describe('a service that answers the wrong shape', () => {
 });
 
 describe('a silent service (accepts the connection, never answers)', () => {
-  it.each(['stream-player', 'podcast-player'] as const)('%s: says the service cannot be reached when the event stream times out (not after the GET too), retries with backoff', async (tag) => {
-    limits.timeout = 1000;
-    fakeClock();
-    service = await serve({ '/public/stream': 'silent', '/public/stream/events': 'silent', '/public/podcasts': 'silent', '/public/podcasts/events': 'silent' });
-    let errors: ReturnType<typeof record<'castlet-error'>> = [];
-    const start = Date.now();
-    const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
-    expect(el.state).toBe('loading');
-    await advance(limits.timeout, { held: service.held });
-    expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
-    // One time-out (the event stream's), not two in a row (then the GET's): 10 s, not 20 s.
-    expect(Date.now() - start).toBeLessThan(1.8 * limits.timeout);
-    expect(el.state).toBe('error');
-    expect(errors.map((e) => e.code)).toEqual(['network']);
-    const before = started();
-    await advance(3000, { held: service.held });
-    // The GET asked at 1 s times out at 2 s; the next waits 0.5–1 s, times out, then 1–2 s: one try
-    // in these 3 s (on the fake clock, exactly), two without backoff.
-    const tries = started() - before;
-    expect(tries).toBe(1);
-    expect(errors.map((e) => e.code)).toEqual(['network']);
-  });
+  it.each(['stream-player', 'podcast-player'] as const)(
+    '%s: says the service cannot be reached when the event stream times out (not after the GET too), retries with backoff',
+    async (tag) => {
+      limits.timeout = 1000;
+      fakeClock();
+      service = await serve({
+        '/public/stream': 'silent',
+        '/public/stream/events': 'silent',
+        '/public/podcasts': 'silent',
+        '/public/podcasts/events': 'silent',
+      });
+      let errors: ReturnType<typeof record<'castlet-error'>> = [];
+      const start = Date.now();
+      const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
+      expect(el.state).toBe('loading');
+      await advance(limits.timeout, { held: service.held });
+      expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
+      // One time-out (the event stream's), not two in a row (then the GET's): 10 s, not 20 s.
+      expect(Date.now() - start).toBeLessThan(1.8 * limits.timeout);
+      expect(el.state).toBe('error');
+      expect(errors.map((e) => e.code)).toEqual(['network']);
+      const before = started();
+      await advance(3000, { held: service.held });
+      // The GET asked at 1 s times out at 2 s; the next waits 0.5–1 s, times out, then 1–2 s: one try
+      // in these 3 s (on the fake clock, exactly), two without backoff.
+      const tries = started() - before;
+      expect(tries).toBe(1);
+      expect(errors.map((e) => e.code)).toEqual(['network']);
+    },
+  );
 });
 
 describe('podcast data pushed', () => {

@@ -87,7 +87,11 @@ describe('the listener’s language', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { lang: 'de', 'public-token': 'nope' }, (e) =>
       e.addEventListener('castlet-error', (ev) => errors.push((ev as CustomEvent).detail.message)),
     );
-    await until(() => expect(q(el, '[part~=message]').textContent!.trim()).toBe(de['This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. Copy it from your account console.']));
+    await until(() =>
+      expect(q(el, '[part~=message]').textContent!.trim()).toBe(
+        de['This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. Copy it from your account console.'],
+      ),
+    );
     await until(() => expect(errors).toEqual([expect.stringMatching(/^This public token is malformed/)]));
   });
 });

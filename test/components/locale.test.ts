@@ -55,14 +55,14 @@ describe('LocaleController', () => {
     expect([el.locale.lang, el.locale.t('Play'), shown(el)]).toEqual(['en', 'Play', 'Play']);
   });
 
-  it('speaks English until the language\'s chunk arrives, then re-renders in it', async () => {
+  it("speaks English until the language's chunk arrives, then re-renders in it", async () => {
     const el = await mount('de-AT');
     expect([el.locale.lang, shown(el)]).toEqual(['en', 'Play']);
     await speaks(el, 'de', de.Play);
     expect(el.locale.t('{n} listeners', { n: 1234 })).toBe((de['{n} listeners'] as { other: string }).other.replace('{n}', '1.234'));
   });
 
-  it('follows the page\'s <html lang> unless the host has its own', async () => {
+  it("follows the page's <html lang> unless the host has its own", async () => {
     document.documentElement.setAttribute('lang', 'fr');
     const page = await mount();
     const own = await mount('es');
@@ -70,7 +70,7 @@ describe('LocaleController', () => {
     await speaks(own, 'es', es.Play);
   });
 
-  it('follows changes of the host\'s lang, and the page\'s at the next update', async () => {
+  it("follows changes of the host's lang, and the page's at the next update", async () => {
     const el = await mount();
     el.setAttribute('lang', 'fr');
     await speaks(el, 'fr', fr.Play);

@@ -58,7 +58,10 @@ describe('<podcast-player>', () => {
   });
 
   it('a blocked clipboard leaves the feed address to copy by hand, and says so', async () => {
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new DOMException('no', 'NotAllowedError')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('no', 'NotAllowedError')) },
+    });
     service = await serve({ '/public/podcasts': podcastFeed(1) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await until(() => expect(el.state).toBe('ready'));

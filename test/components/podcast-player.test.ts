@@ -140,7 +140,7 @@ describe('<podcast-player> controls', () => {
     expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Pause');
   });
 
-  it('keeps the episode\'s file on Pause (unlike a live stream): nothing to download again', async () => {
+  it("keeps the episode's file on Pause (unlike a live stream): nothing to download again", async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     el.seek(42);

@@ -69,7 +69,9 @@ describe('<podcast-player> share', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     q(el, '[part=share]').click();
-    await until(() => expect(shadow(el).textContent).toContain(`Copying was blocked: select the address and copy it. ${location.origin}/#castlet-episode=`));
+    await until(() =>
+      expect(shadow(el).textContent).toContain(`Copying was blocked: select the address and copy it. ${location.origin}/#castlet-episode=`),
+    );
   });
 
   it('a page opened with a share link shows that episode at that time, ready to play (no autoplay)', async () => {

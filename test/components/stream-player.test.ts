@@ -1,7 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/stream-player.ts';
 import type { StreamPlayer } from '../../src/stream-player.ts';
-import { PRIVATE, PUBLIC, advance, fakeClock, mount, NodeEventSource, openDetails, q, ready, record, shadow, started, text, until, useMock } from './harness.ts';
+import {
+  PRIVATE,
+  PUBLIC,
+  advance,
+  fakeClock,
+  mount,
+  NodeEventSource,
+  openDetails,
+  q,
+  ready,
+  record,
+  shadow,
+  started,
+  text,
+  until,
+  useMock,
+} from './harness.ts';
 
 const mock = useMock();
 

@@ -152,7 +152,7 @@ describe('transcript: playback', () => {
 
   it('shows each voice of a cue under its own speaker, all of them current while the cue plays', async () => {
     const el = await mountVtt(
-      'WEBVTT\n\n00:01.000 --> 00:04.000\n<v Sam>Are you there?</v>\n<v Robin>I\'m here.</v>\n\n00:04.000 --> 00:06.000\n<v Sam>Good.',
+      "WEBVTT\n\n00:01.000 --> 00:04.000\n<v Sam>Are you there?</v>\n<v Robin>I'm here.</v>\n\n00:04.000 --> 00:06.000\n<v Sam>Good.",
     );
     await until(() => expect(cues(el)).toHaveLength(3));
     expect(cues(el).map((c) => [c.querySelector('b')?.textContent ?? null, c.querySelector(':scope > bdi')!.textContent])).toEqual([
@@ -171,7 +171,7 @@ describe('transcript: playback', () => {
     expect(marks(el)).toEqual([['1', "I'm", 'now']]);
   });
 
-  it('seeks to a cue\'s start when it is clicked', async () => {
+  it("seeks to a cue's start when it is clicked", async () => {
     const el = await mountVtt();
     await loaded(el);
     cues(el)[2]!.click();
@@ -220,7 +220,16 @@ describe('transcript: search', () => {
       await el.updateComplete;
       steps.push(status(el));
     }
-    expect(steps).toEqual(['3 of 3 matches', '2 of 3 matches', '3 of 3 matches', '1 of 3 matches', '2 of 3 matches', '1 of 3 matches', '3 of 3 matches', '3 of 3 matches']);
+    expect(steps).toEqual([
+      '3 of 3 matches',
+      '2 of 3 matches',
+      '3 of 3 matches',
+      '1 of 3 matches',
+      '2 of 3 matches',
+      '1 of 3 matches',
+      '3 of 3 matches',
+      '3 of 3 matches',
+    ]);
   });
 
   it('marks every match inside a cue; a new search starts from its first match', async () => {

@@ -16,7 +16,12 @@ import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.
 import { toneFiles, type ToneSong } from '../support/tones.ts';
 import { missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
 
-const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({ title, artist: 'Tones', tone: i % 2 ? 'high' : 'low', seconds: 10 }));
+const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
+  title,
+  artist: 'Tones',
+  tone: i % 2 ? 'high' : 'low',
+  seconds: 10,
+}));
 
 const missing = missingIcecast();
 const results: string[] = [];

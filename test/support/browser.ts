@@ -155,9 +155,7 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     });
     page.on('pageerror', (e) => t.problems.push(`pageerror: ${e.message}`));
     page.on('request', (r) => t.requests.push(r.url()));
-    page.on('response', (r) =>
-      t.responses.push({ url: r.url(), status: r.status(), range: r.request().headers()['range'] }),
-    );
+    page.on('response', (r) => t.responses.push({ url: r.url(), status: r.status(), range: r.request().headers()['range'] }));
     if (!keepStorage) {
       // All test pages share one origin: start each new tab with empty storage (once per
       // tab, so a reload still finds what the page saved).

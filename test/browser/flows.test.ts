@@ -672,11 +672,12 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         await waitState(p, STREAM, 'ready');
         await own.close();
         await waitWidget(p, STREAM, 'says the service cannot be reached', (w) => /Cannot reach the service/.test(w.message ?? ''), 10_000);
-        own = await startServer({ host: '127.0.0.1', port, heartbeatMs: 60_000, log: () => {} });
+        const restarted: string[] = [];
+        own = await startServer({ host: '127.0.0.1', port, heartbeatMs: 60_000, log: (l) => restarted.push(l) });
         await waitWidget(p, STREAM, 'back, with no message', (w) => w.state === 'ready' && w.message === null, 20_000);
         const title = `After the restart ${Date.now()}`;
-        // The reconnected event stream carries the push (the widget fetches nothing else for it).
-        await new Promise((r) => setTimeout(r, 300));
+        // The reconnected event stream carries the push (the widget fetches nothing else for it): once it is open.
+        await expect.poll(() => restarted.some((l) => l.startsWith('GET /public/stream/events')), { timeout: 20_000 }).toBe(true);
         await ownerPost(own.url, 'setNowPlaying', { title, artist: 'Reconnected' });
         await waitWidget(p, STREAM, `title "${title}"`, (w) => w.title === title, 3000);
       } finally {

@@ -8,7 +8,7 @@ import '../../src/podcast-player.ts';
 import type { Chapter, Episode, PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
 import { isPodcastFeed } from '../../src/internal/validate.ts';
-import { mount, playing, ready, record, shadow, until } from './harness.ts';
+import { all, mount, playing, q, ready, record, shadow, until } from './harness.ts';
 import { podcastFeed, serve, type Service } from './service.ts';
 
 let service: Service | undefined;
@@ -20,8 +20,6 @@ afterEach(async () => {
 });
 
 const ART = 'http://127.0.0.1:9/art';
-const q = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel);
-const all = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<E>(sel)];
 /** What the artwork shows: the picture's address, or `none` for the gradient tile. */
 const artwork = (el: HTMLElement) => q<HTMLImageElement>(el, '[part=artwork]')!.getAttribute('src') ?? 'none';
 const listed = (el: HTMLElement) => all(el, '[part=chapter] .clip').map((s) => s.textContent);

@@ -8,11 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import { PUBLIC, adoptedRules, openDetails, record, shadow, until } from './harness.ts';
+import { PUBLIC, adoptedRules, openDetails, q, record, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
-const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel)!;
 afterEach(async () => {
   document.body.replaceChildren();
   localStorage.clear();

@@ -7,12 +7,10 @@ import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { limits } from '../../src/internal/feed.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
-import { advance, fakeClock, mount, record, shadow, started, until } from './harness.ts';
+import { advance, fakeClock, mount, q, record, shadow, started, text, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service | undefined;
-const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
-const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 afterEach(async () => {
   vi.useRealTimers();
   document.body.replaceChildren();

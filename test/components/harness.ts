@@ -17,6 +17,14 @@ export { NodeEventSource };
 
 /** A widget's shadow root, for queries. */
 export const shadow = (el: HTMLElement) => el.shadowRoot!;
+/** The first element of `el`'s shadow tree matching `sel` (typed as found: check with toBeNull where it may not be). */
+export const q = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
+/** Every element of `el`'s shadow tree matching `sel`. */
+export const all = <E extends Element = HTMLElement>(el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<E>(sel)];
+/** What the player's polite live region says. */
+export const live = (el: HTMLElement) => q(el, '[aria-live=polite]').textContent;
+/** The trimmed text of the first match of `sel` in `el`'s shadow tree, '' when there is none. */
+export const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 
 // The harness's own waits run on real time, also while a test fakes the widgets' clock.
 const realTimeout = globalThis.setTimeout;
@@ -45,29 +53,31 @@ export function fakeClock(): void {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
 }
 
-// Requests the widgets started whose answer they have not read yet: `advance` lets each be
-// answered (real HTTP) before the fake clock moves on, as it would in the time that passed.
+// Requests the widgets started whose answer they have not had yet, and answers being read: `advance`
+// and `answered` let each be answered (real HTTP) before the test moves on. (A reaction to an
+// answer starts in the same microtask run, e.g. a body read right after the headers: never missed.)
 let reading = 0;
 let fetches = 0;
 const pageFetch = globalThis.fetch;
+const counted = <T>(p: Promise<T>) => (reading++, p.finally(() => reading--));
 globalThis.fetch = async (...args) => {
   fetches++;
-  reading++;
-  try {
-    const res = await pageFetch(...args);
-    let read = false;
-    const done = () => void (read || ((read = true), reading--));
-    // (happy-dom's json() reads through text(): count the answer read once.)
-    const [json, text] = [res.json.bind(res), res.text.bind(res)];
-    return Object.assign(res, { json: () => json().finally(done), text: () => text().finally(done) });
-  } catch (e) {
-    reading--;
-    throw e;
-  }
+  const res = await counted(pageFetch(...args));
+  const [json, read] = [res.json.bind(res), res.text.bind(res)];
+  return Object.assign(res, { json: () => counted(json()), text: () => counted(read()) });
 };
 /** Requests the widgets started so far (fetches and event streams), counted as they start. */
 export const started = () => fetches + NodeEventSource.opened;
 const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => s.readyState === 0).length;
+
+/** Waits until every request the widgets started was answered and read (or failed), then lets what follows run. */
+export async function answered(): Promise<void> {
+  await until(() => expect(unanswered()).toBe(0), 5000);
+  await flush();
+}
+
+/** Lets every pending promise reaction run: the rest of a chain that waits on no timer or I/O. */
+export const flush = () => new Promise<void>((r) => setImmediate(r));
 
 /**
  * Moves the fake clock (`fakeClock`) on by `ms` in steps of `step` ms; after each, waits until
@@ -101,8 +111,6 @@ export function openDetails(el: HTMLElement, part: string): HTMLDetailsElement {
   details.dispatchEvent(new Event('toggle'));
   return details;
 }
-
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Collects a widget's castlet events of one type. */
 export function record<K extends keyof CastletEventMap>(el: EventTarget, type: K): CastletEventMap[K]['detail'][] {

@@ -6,13 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { PUBLIC, fakeClock, mount, playing, ready, record, shadow, until } from './harness.ts';
+import { PUBLIC, all, fakeClock, mount, playing, q, ready, record, text, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
-const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
-const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
-const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
 
 beforeEach(async () => {

@@ -2,11 +2,9 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, mount, ready, record, shadow, until, useMock } from './harness.ts';
+import { PUBLIC, all, flush, mount, q, ready, record, shadow, until, useMock } from './harness.ts';
 
 const mock = useMock();
-const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
-const all = (el: HTMLElement, sel: string) => [...shadow(el).querySelectorAll<HTMLElement>(sel)];
 const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
 let feed: PodcastFeed;
@@ -41,7 +39,10 @@ describe('<podcast-player> data', () => {
       const el = document.createElement('podcast-player') as PodcastPlayer;
       el.setAttribute('public-token', PUBLIC);
       el.setAttribute('base-url', mock.url);
-      await new Promise((r) => setTimeout(r, 200));
+      // Its constructor asks for the chunk once the task is over (a 0 ms timer): let it, and the chunk arrive.
+      await new Promise((r) => setTimeout(r));
+      await import('../../src/podcast-player/lists.ts');
+      await flush();
       document.body.append(el);
       await ready(el);
       expect(failures.map(String)).toEqual([]);

@@ -4,22 +4,22 @@ import type { StreamPlayer } from '../../src/stream-player.ts';
 import {
   PRIVATE,
   PUBLIC,
-  NodeEventSource,
   advance,
   fakeClock,
   mount,
+  NodeEventSource,
   openDetails,
+  q,
   ready,
   record,
   shadow,
   started,
+  text,
   until,
   useMock,
 } from './harness.ts';
 
 const mock = useMock();
-const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
-const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 
 afterEach(async () => {
   vi.useRealTimers();
@@ -278,5 +278,14 @@ describe('<stream-player> playback', () => {
     volume.dispatchEvent(new Event('input'));
     expect(el.media.volume).toBeCloseTo(0.3);
     expect(el.media.muted).toBe(false);
+  });
+});
+
+describe('a base-url that looks like http but is no URL', () => {
+  it('is invalid_base_url, asked of nobody', async () => {
+    const el = await mount<StreamPlayer>('stream-player', 'http://[bad');
+    const errors = record(el, 'castlet-error');
+    await until(() => expect(errors.map((e) => e.code)).toEqual(['invalid_base_url']));
+    expect(el.state).toBe('error');
   });
 });

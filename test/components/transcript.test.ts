@@ -7,7 +7,7 @@ import { LitElement, css, html, nothing } from 'lit';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { format } from '../../src/internal/locale.ts';
 import { Transcript, styles } from '../../src/podcast-player/transcript.ts';
-import { sleep, until } from './harness.ts';
+import { answered, until } from './harness.ts';
 import { serve, type Service } from './service.ts';
 
 const VTT = [
@@ -131,7 +131,8 @@ describe('transcript: loading', () => {
     const el = await mountVtt(VTT, 200);
     await until(() => expect(service!.hits('/ep.vtt')).toBe(1));
     el.remove();
-    await sleep(400);
+    // (Its request ends, aborted; one left running would be answered after 200 ms and read.)
+    await answered();
     expect(el.transcript.cues).toBeNull();
     expect(el.transcript.failed).toBe(false);
   });

@@ -15,14 +15,23 @@ interface FakeIcecast {
   /** What /status-json.xsl answers; 'down' resets the connection. */
   status: string | 'down';
   admin: { path: string; query: URLSearchParams; auth: string | undefined }[];
+  /** Requests for /status-json.xsl so far (the mock polls one at a time). */
+  polls: number;
   close(): Promise<void>;
 }
 
+/** Waits until the mock has asked `fake`'s status twice more: the answer of the first was read. */
+const nextPolls = (fake: FakeIcecast) => {
+  const until = fake.polls + 2;
+  return waitFor(() => fake.polls >= until, 2000, 'two more status polls');
+};
+
 async function fakeIcecast(): Promise<FakeIcecast> {
-  const fake = { status: JSON.stringify({ icestats: { host: 'x' } }), admin: [] } as unknown as FakeIcecast;
+  const fake = { status: JSON.stringify({ icestats: { host: 'x' } }), admin: [], polls: 0 } as unknown as FakeIcecast;
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url!, 'http://x');
     if (url.pathname === '/status-json.xsl') {
+      fake.polls++;
       if (fake.status === 'down') return void req.socket.destroy();
       return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(fake.status);
     }
@@ -111,7 +120,7 @@ describe('Icecast mode, with admin credentials', () => {
   it('half-written JSON (Icecast starting) does not flip the channel offline', async () => {
     const pushed = sse.streams().length;
     fake.status = '{"icestats":{"source":';
-    await new Promise((r) => setTimeout(r, 400));
+    await nextPolls(fake);
     expect(sse.streams().length).toBe(pushed);
     fake.status = onAir(fake, { title: 'Solo Title' });
   });
@@ -128,7 +137,7 @@ describe('Icecast mode, with admin credentials', () => {
     expect(call0.auth).toBe(`Basic ${Buffer.from('admin:hackme').toString('base64')}`);
     // Icecast now reports that title: it is the current track, not a new one.
     fake.status = onAir(fake, { title: 'Owner - Owner Song' });
-    await new Promise((r) => setTimeout(r, 300));
+    await nextPolls(fake);
     const { history } = server.store.nowPlaying('main');
     expect(history.filter((h) => h.title === 'Owner Song')).toHaveLength(0);
     expect(server.store.nowPlaying('main').current!.title).toBe('Owner Song');
@@ -150,7 +159,7 @@ describe('Icecast mode, with admin credentials', () => {
     logs.length = 0;
     fake.status = 'down';
     await waitFor(() => last()?.status === 'offline', 2000, 'offline');
-    await new Promise((r) => setTimeout(r, 400));
+    await nextPolls(fake);
     const lines = logs.filter((l) => l.startsWith('icecast:'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/cannot read .*status-json\.xsl.*offline/);

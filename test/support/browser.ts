@@ -316,6 +316,22 @@ export async function publicGet(mock: string, path: string): Promise<any> {
   return json(res);
 }
 
+/** `<stream-player>` and `<podcast-player>` in an owner's <main>, each with `attrs` (e.g. ` lang="de"`). */
+export const bothPlayers = (attrs = '') =>
+  `<main><h1>Our shows</h1><stream-player public-token="${PUBLIC}"${attrs}></stream-player><podcast-player public-token="${PUBLIC}"${attrs}></podcast-player></main>`;
+
+/** Opens `body` (both players) embedded; both ready, the podcast player's list rows (a chunk beside the data) shown. */
+export async function openBoth(env: BrowserEnv, body = bothPlayers(), path?: string): Promise<TestPage> {
+  const t = await env.open(embedPage(env.mock, body), path ? { path } : undefined);
+  await waitForState(t.page, 'stream-player', 'ready');
+  await waitForState(t.page, 'podcast-player', 'ready');
+  await t.page.waitForFunction(() => document.querySelector('podcast-player')!.shadowRoot!.querySelector('[part=episode]'));
+  return t;
+}
+
+/** Opens a player's <details part=…> by a click on its summary. */
+export const openPanel = (t: TestPage, el: string, part: string) => t.page.click(`${el} >> details[part=${part}] summary`);
+
 /** The widget's `state` property, read in the page. */
 export function stateOf(page: Page, selector: string): Promise<string> {
   return page.$eval(selector, (el) => (el as HTMLElement & { state: string }).state);

@@ -1,0 +1,74 @@
+/**
+ * What <podcast-player> shows at the edges of its data, on a loopback service of our own: a
+ * show without episodes, a long one, one of exactly 20, dates and artwork, a blocked clipboard.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import '../../src/castlet.ts';
+import type { PodcastPlayer } from '../../src/castlet.ts';
+import { all, live, mount, openDetails, q, until } from './harness.ts';
+import { podcastFeed, serve, type Service } from './service.ts';
+
+let service: Service;
+afterEach(async () => {
+  document.body.replaceChildren();
+  localStorage.clear();
+  await service?.close();
+});
+
+describe('<podcast-player>', () => {
+  it('a show without episodes says so, with no controls', async () => {
+    service = await serve({ '/public/podcasts': podcastFeed(0) });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    expect(q(el, '[part~=message]')!.textContent!.trim()).toBe('No episodes yet.');
+    expect(q(el, '[part=seek]')).toBeNull();
+  });
+
+  it('a long show lists its newest 20 episodes and a button for the rest', async () => {
+    service = await serve({ '/public/podcasts': podcastFeed(23) });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await until(() => expect(all(el, '[part=episode]')).toHaveLength(20));
+    const more = q(el, '[part=episodes] button.more')!;
+    expect(more.textContent!.trim()).toBe('Show all 23 episodes');
+    more.click();
+    await until(() => expect(all(el, '[part=episode]')).toHaveLength(23));
+    expect(q(el, '[part=episodes] button.more')).toBeNull();
+    expect(all(el, '[part=episode]').at(-1)!.textContent).toContain('Episode 1');
+  });
+
+  it('under the title: the date in the listener’s language and the length; the artwork of the episode, else of the show', async () => {
+    const feed = podcastFeed(2);
+    feed.podcast.artwork_url = 'http://127.0.0.1:9/show.png';
+    feed.episodes[1]!.artwork_url = 'http://127.0.0.1:9/ep1.png';
+    service = await serve({ '/public/podcasts': feed });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url, { lang: 'de' });
+    await until(() => expect(q(el, '[part=title]')?.textContent).toBe('Episode 2'));
+    expect(q(el, '.grow p.muted:last-child')!.textContent).toBe('10.01.2026 · 2:00');
+    expect(q(el, 'img[part=artwork]')!.getAttribute('src')).toBe('http://127.0.0.1:9/show.png');
+    el.episode = 'ep1';
+    await el.updateComplete;
+    expect(q(el, 'img[part=artwork]')!.getAttribute('src')).toBe('http://127.0.0.1:9/ep1.png');
+  });
+
+  it('a show of exactly 20 has no such button', async () => {
+    service = await serve({ '/public/podcasts': podcastFeed(20) });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await until(() => expect(all(el, '[part=episode]')).toHaveLength(20));
+    expect(q(el, '[part=episodes] button.more')).toBeNull();
+  });
+
+  it('a blocked clipboard leaves the feed address to copy by hand, and says so', async () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('no', 'NotAllowedError')) },
+    });
+    service = await serve({ '/public/podcasts': podcastFeed(1) });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await until(() => expect(el.state).toBe('ready'));
+    openDetails(el, 'subscribe');
+    await until(() => expect(q(el, '[part=subscribe] button')).not.toBeNull());
+    q(el, '[part=subscribe] button')!.click();
+    await until(() => expect(live(el)).toBe('Copying was blocked: select the address and copy it.'));
+    expect((q(el, '[part=subscribe] input') as HTMLInputElement).value).toContain('/public/podcasts.rss?token=');
+  });
+});

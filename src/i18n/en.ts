@@ -51,6 +51,8 @@ export const en = [
   'Feed address copied',
   'Copying was blocked: select the address and copy it.',
   'Starting when loaded…',
+  // The mini-player's (`sticky`) close button.
+  'Close',
   // Errors the listener may read: shown in the widget (English in src/internal/errors.ts).
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

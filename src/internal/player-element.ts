@@ -5,6 +5,7 @@ import { AudioController, type AudioEventType } from './audio-controller.js';
 import { CastletError, withMessage } from './errors.js';
 import { FeedController } from './feed.js';
 import { LocaleController } from './locale.js';
+import { miniController } from './mini.js';
 import type { MessageKey, SetupText } from '../i18n/en.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
 import type { SessionPlayer } from './media-session.js';
@@ -46,6 +47,7 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     panels: { state: true },
     // The interface language (`lang`, reflected so the shadow tree inherits it): see LocaleController.
     lang: { reflect: true },
+    sticky: { type: Boolean },
   };
 
   /** The account's public token (required). Never the private one. */
@@ -56,6 +58,9 @@ export abstract class PlayerElement<T extends object> extends LitElement {
 
   /** Channel id; the account's first channel when empty. */
   channel = '';
+
+  /** While it plays with its card scrolled out of view, a mini-player sits at the viewport's bottom. */
+  sticky = false;
 
   #now: PlayerState = 'loading';
 
@@ -73,6 +78,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected readonly audio: AudioController;
   /** The listener's language: the `lang` attribute, else the page's, else English. */
   protected readonly locale = new LocaleController(this);
+  /** `sticky`'s mini-player. */
+  #mini = miniController(this as never);
   #source: FeedController<T>;
   /** This player has put itself on the lock screen (so leaving the page takes it off). */
   #claimed = false;
@@ -257,7 +264,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
             ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
             : nothing}
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
-    </div>`;
+    </div>
+    ${this.#mini(LIT)}`;
   }
 
   protected abstract renderPlayer(): TemplateResult;

@@ -23,6 +23,7 @@ const history = () => import('./history.js');
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | offline | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
  * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
+ * @attr sticky - While it plays with its card scrolled out of view, a mini-player sits at the viewport's bottom.
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
@@ -41,6 +42,10 @@ const history = () => import('./history.js');
  * @csspart listeners - The listener count.
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
  * @csspart message - Error and reconnecting messages.
+ * @csspart mini - The mini-player of `sticky` (a region fixed at the viewport's bottom).
+ * @csspart mini-title - The mini-player's title: a button back to the card.
+ * @csspart mini-play - The mini-player's Play/Pause button.
+ * @csspart mini-close - The mini-player's Close button (hidden for the rest of this playback).
  *
  * @cssprop --castlet-accent - Play button and sliders.
  * @cssprop --castlet-on-accent - Icon colour on the accent.
@@ -53,6 +58,13 @@ const history = () => import('./history.js');
  * @cssprop --castlet-radius - Card corner radius (default 16px).
  * @cssprop --castlet-font - Font family.
  * @cssprop --castlet-focus - Focus ring colour.
+ * @cssprop --castlet-mini-bg - Mini-player background (default: the card's).
+ * @cssprop --castlet-mini-fg - Mini-player text (default: the card's).
+ * @cssprop --castlet-mini-accent - Mini-player Play button and progress (default: the card's accent).
+ * @cssprop --castlet-mini-on-accent - Mini-player icon on the accent (default: the card's).
+ * @cssprop --castlet-mini-border - Mini-player border (default: the card's).
+ * @cssprop --castlet-mini-radius - Mini-player corner radius (default: the card's).
+ * @cssprop --castlet-mini-z - Mini-player z-index (default 1030).
  */
 export class StreamPlayer extends PlayerElement<StreamInfo> {
   static override styles = [...PlayerElement.styles, streamStyles];

@@ -80,8 +80,8 @@ export interface EngineEnv {
   publicGet(path: string): Promise<any>;
 }
 
-/** `mockOptions`: the mock's (e.g. another live loop). */
-export function withEngine(name: EngineName, mockOptions: ServerOptions = {}): EngineEnv {
+/** `mockOptions`: the mock's (e.g. another live loop); `launch`: the browser's (e.g. a phone's viewport). */
+export function withEngine(name: EngineName, mockOptions: ServerOptions = {}, launch?: LaunchOptions): EngineEnv {
   const logs: string[] = [];
   let server: RunningServer | undefined;
   let pages: PagesServer | undefined;
@@ -95,7 +95,7 @@ export function withEngine(name: EngineName, mockOptions: ServerOptions = {}): E
     [server, pages, engine] = await Promise.all([
       startServer({ heartbeatMs: 60_000, ...mockOptions, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
       startPages(),
-      launchEngine[name]().catch((e: Error) => {
+      launchEngine[name](launch).catch((e: Error) => {
         const why = engineUnavailable(name);
         throw new Error(`${name} cannot start: ${e.message}${why ? `\n${why}` : ''}`, { cause: e });
       }),
@@ -120,7 +120,7 @@ export function withEngine(name: EngineName, mockOptions: ServerOptions = {}): E
       // it): start it again, so one crash fails one test, not every test after it.
       console.warn(`[browser] ${name}: the browser is gone (${(e as Error).message.split('\n')[0]}); starting it again`);
       await engine!.close().catch(() => {});
-      engine = await launchEngine[name]();
+      engine = await launchEngine[name](launch);
       current = await engine.newPage();
     }
     if (clearStorage) {

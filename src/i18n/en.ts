@@ -66,7 +66,8 @@ export type MessageKey = (typeof en)[number];
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 /** The site owner's setup errors: their English words are in `./en-setup.ts`, an on-demand chunk. */
-export type SetupKey = 'missing_token' | 'malformed_token' | 'invalid_token' | 'private_token_exposed' | 'not_found' | 'invalid_base_url' | 'missing_base_url';
+export type SetupKey =
+  'missing_token' | 'malformed_token' | 'invalid_token' | 'private_token_exposed' | 'not_found' | 'invalid_base_url' | 'missing_base_url';
 export type SetupText = (typeof import('./en-setup.js').enSetup)[SetupKey];
 
 /** A language's catalogue: its words for every English message and setup message. */

@@ -31,7 +31,7 @@ export function miniController(host: MiniHost): (lit: Lit) => unknown {
           if ((out = !e!.isIntersecting)) void host.panel('mini', chunk);
           host.requestUpdate();
         })).observe(host);
-      else io?.disconnect(), (io = out = undefined);
+      else (io?.disconnect(), (io = out = undefined));
     },
   });
   return (lit) => (out ? (host.panels.mini as Awaited<ReturnType<typeof chunk>> | undefined)?.mini(lit, host as never) : '');

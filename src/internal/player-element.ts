@@ -1,4 +1,14 @@
-import { LitElement, adoptStyles, css, html, nothing, type CSSResult, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
+import {
+  LitElement,
+  adoptStyles,
+  css,
+  html,
+  nothing,
+  type CSSResult,
+  type PropertyDeclarations,
+  type PropertyValues,
+  type TemplateResult,
+} from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, publicUrl, type Endpoint } from './api.js';
 import { AudioController, type AudioEventType } from './audio-controller.js';
@@ -192,7 +202,13 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected updateMediaSession(): void {
     if (!this.audio.wanted) return;
     this.#claimed = true;
-    void mediaSession().then((m) => m.claimMediaSession(this as unknown as SessionPlayer, () => this.play(), () => this.audio.pause()));
+    void mediaSession().then((m) =>
+      m.claimMediaSession(
+        this as unknown as SessionPlayer,
+        () => this.play(),
+        () => this.audio.pause(),
+      ),
+    );
   }
 
   #subscribe() {
@@ -254,15 +270,17 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     // Right to left for Arabic (the only such language here); otherwise the direction is inherited.
     return html`<div part="base" dir=${this.locale.lang === 'ar' ? 'rtl' : nothing}>
       ${this.renderPlayer()}
-      ${e
-        ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
+      ${
+        e
+          ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
             ${this.t(e.message as MessageKey)}
           </p>`
-        : this.audio.retries && this.audio.buffering && !this.offline
-          ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
-          : this.early
-            ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
-            : nothing}
+          : this.audio.retries && this.audio.buffering && !this.offline
+            ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
+            : this.early
+              ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
+              : nothing
+      }
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
     </div>
     ${this.#mini(LIT)}`;

@@ -314,9 +314,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.#setRate(Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
-        ${isHttp(ep?.audio_url)
-          ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
-          : html`<span part="download"></span>`}
+        ${
+          isHttp(ep?.audio_url)
+            ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
+            : html`<span part="download"></span>`
+        }
       </div>
       ${this.#renderChapters(ep, t)}
       <details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
@@ -346,7 +348,18 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
       <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
-      ${this.#lists?.episodes(KIT, list, current, lang, (e) => this.#choose(e), this.t, this.showAll, () => (this.showAll = true)) ?? html`<ol></ol>`}
+      ${
+        this.#lists?.episodes(
+          KIT,
+          list,
+          current,
+          lang,
+          (e) => this.#choose(e),
+          this.t,
+          this.showAll,
+          () => (this.showAll = true),
+        ) ?? html`<ol></ol>`
+      }
     </details>`;
   }
 

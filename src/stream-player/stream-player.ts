@@ -118,7 +118,9 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
     const d = (this.view = this.#heard(this.data, this.media));
     const now = d?.now_playing as NowPlaying | null;
     if (was !== undefined && d && JSON.stringify(was) !== JSON.stringify(now)) {
-      this.announcement = now ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist }) : '';
+      this.announcement = now
+        ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist })
+        : '';
       this.emit('castlet-nowplaying', { nowPlaying: now });
       this.updateMediaSession();
     }
@@ -142,11 +144,13 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
             <span part="badge" class=${live ? 'live' : ''}>${d ? this.t(live ? 'Live' : 'Offline') : '…'}</span>
             <span class="muted clip">${d?.channel.name}</span>
           </div>
-          ${d
-            ? html`<h2 part="title" class="clip">${now?.title || d.channel.name}</h2>
+          ${
+            d
+              ? html`<h2 part="title" class="clip">${now?.title || d.channel.name}</h2>
                 <p part="artist" class="muted clip">${now ? now.artist : d.channel.genre}</p>`
-            : html`<h2 class="skeleton"></h2>
-                <p class="skeleton muted"></p>`}
+              : html`<h2 class="skeleton"></h2>
+                <p class="skeleton muted"></p>`
+          }
         </div>
         ${this.renderPlay()}
       </div>

@@ -59,7 +59,9 @@ function look(sel: string) {
     pageHeight: document.documentElement.scrollHeight,
     viewport: { width: innerWidth, height: innerHeight },
     /** Every mini-player on the page (both players). */
-    minis: [...document.querySelectorAll('stream-player, podcast-player')].filter((p) => p.shadowRoot?.querySelector('[part=mini]')).map((p) => p.localName),
+    minis: [...document.querySelectorAll('stream-player, podcast-player')]
+      .filter((p) => p.shadowRoot?.querySelector('[part=mini]'))
+      .map((p) => p.localName),
     mini: mini && {
       tag: mini.localName,
       label: mini.getAttribute('aria-label'),
@@ -104,7 +106,17 @@ function scrollTo(sel: string) {
 /** Waits for the mini-player of `sel` and the end of its slide-in (a click or a measure mid-way would miss it). */
 async function miniShown(p: EnginePage, sel: string, what = 'a mini-player', ok: (l: Look) => unknown = (l) => l.mini): Promise<Look> {
   await until(p, sel, what, ok);
-  await p.evaluate((s) => Promise.all(document.querySelector(s)!.shadowRoot!.querySelector('[part=mini]')!.getAnimations().map((a) => a.finished)).then(() => true), sel);
+  await p.evaluate(
+    (s) =>
+      Promise.all(
+        document
+          .querySelector(s)!
+          .shadowRoot!.querySelector('[part=mini]')!
+          .getAnimations()
+          .map((a) => a.finished),
+      ).then(() => true),
+    sel,
+  );
   return read(p, sel);
 }
 
@@ -133,7 +145,16 @@ describe.each(selectedEngines())('$name', ({ name, skip }) => {
 
       await p.evaluate(scrollPast, PODCAST);
       const l = await miniShown(p, PODCAST);
-      expect(l.mini).toMatchObject({ tag: 'section', label: `Now playing: ${title}`, position: 'fixed', title, play: 'Pause', close: 'Close', badge: null, progress: true });
+      expect(l.mini).toMatchObject({
+        tag: 'section',
+        label: `Now playing: ${title}`,
+        position: 'fixed',
+        title,
+        play: 'Pause',
+        close: 'Close',
+        badge: null,
+        progress: true,
+      });
       // At the viewport's bottom, inside it, clear of its edges.
       expect(l.mini!.box!.bottom).toBeLessThanOrEqual(l.viewport.height - 8 + 0.5);
       expect(l.mini!.box!.bottom).toBeGreaterThan(l.viewport.height - 24);
@@ -216,7 +237,10 @@ describe.each(selectedEngines())('$name', ({ name, skip }) => {
       await miniShown(p, PODCAST);
       await p.evaluate((src) => void (0, eval)(src), AXE);
       const violations = await p.evaluate(async () => {
-        type Axe = { run(ctx: unknown, opts?: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>; getRules(tags: string[]): { ruleId: string }[] };
+        type Axe = {
+          run(ctx: unknown, opts?: unknown): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+          getRules(tags: string[]): { ruleId: string }[];
+        };
         const axe = (window as unknown as { axe: Axe }).axe;
         const rules = Object.fromEntries(axe.getRules(['wcag22aa']).map((r) => [r.ruleId, { enabled: true }]));
         const r = await axe.run(document, { resultTypes: ['violations'], rules });
@@ -245,12 +269,15 @@ describe('sticky mini-player in Chromium', () => {
 
   /** Opens the article (in `colorScheme`, with `reducedMotion`), plays the podcast and scrolls its card away. */
   async function shown(opts: { reducedMotion?: 'reduce' | 'no-preference'; colorScheme?: 'light' | 'dark' } = {}) {
-    const t = await env.open(article(env.mock), { before: (page) => page.emulateMedia({ reducedMotion: 'no-preference', colorScheme: 'light', ...opts }) });
+    const t = await env.open(article(env.mock), {
+      before: (page) => page.emulateMedia({ reducedMotion: 'no-preference', colorScheme: 'light', ...opts }),
+    });
     await t.page.evaluate(() => {
       const w = window as unknown as { shifts: number[] };
       w.shifts = [];
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!e.hadRecentInput) w.shifts.push(e.value);
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!e.hadRecentInput) w.shifts.push(e.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await waitForState(t.page, PODCAST, 'ready', 15_000);
@@ -282,7 +309,8 @@ describe('sticky mini-player in Chromium', () => {
 
   test('themeable: --castlet-mini-* over the card’s --castlet-* custom properties', async () => {
     const t = await shown();
-    const colours = () => t.mini.evaluate((m) => [getComputedStyle(m).backgroundColor, getComputedStyle(m.querySelector('[part=mini-play]')!).backgroundColor]);
+    const colours = () =>
+      t.mini.evaluate((m) => [getComputedStyle(m).backgroundColor, getComputedStyle(m.querySelector('[part=mini-play]')!).backgroundColor]);
     await t.page.addStyleTag({ content: 'podcast-player { --castlet-bg: rgb(1, 2, 3); --castlet-accent: rgb(4, 5, 6); }' });
     expect(await colours()).toEqual(['rgb(1, 2, 3)', 'rgb(4, 5, 6)']);
     await t.page.addStyleTag({ content: 'podcast-player { --castlet-mini-bg: rgb(7, 8, 9); --castlet-mini-accent: rgb(10, 11, 12); }' });

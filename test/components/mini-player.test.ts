@@ -28,7 +28,10 @@ class FakeObserver {
   }
   /** Reports every observed card as in view or out of it. */
   report(inView: boolean) {
-    this.callback([...this.targets].map((target) => ({ target, isIntersecting: inView }) as IntersectionObserverEntry), this as never);
+    this.callback(
+      [...this.targets].map((target) => ({ target, isIntersecting: inView }) as IntersectionObserverEntry),
+      this as never,
+    );
   }
 }
 /** The observers watching `el` now. */

@@ -89,7 +89,13 @@ export async function launchWebKitEngine({ dark = false, viewport = { width: 900
         problems: null,
         goto: (url) => b.url(url).then(() => {}),
         evaluate: (fn, arg) => b.execute(fn as never, arg) as never,
-        mouseClick: (x, y) => b.action('pointer', { parameters: { pointerType: 'mouse' } }).move({ x, y, origin: 'viewport' }).down().up().perform(),
+        mouseClick: (x, y) =>
+          b
+            .action('pointer', { parameters: { pointerType: 'mouse' } })
+            .move({ x, y, origin: 'viewport' })
+            .down()
+            .up()
+            .perform(),
         press: (key) => b.action('key').down(WEBDRIVER_KEYS[key]).up(WEBDRIVER_KEYS[key]).perform(),
         screenshot: (path) => b.saveScreenshot(path).then(() => {}),
         reload: () => b.refresh().then(() => {}),

@@ -1,9 +1,13 @@
 // `npm run build` writes dist/npm/custom-elements.json from the elements' JSDoc (attributes,
 // events, parts, custom properties) for editors, docs and the generated framework wrappers
-// (scripts/integrations.ts). The plugins make it describe the npm package as published:
-// its module paths, its two tags, its public API only, typed events, custom-property defaults.
+// (scripts/integrations.ts). The castlet-* plugins make it describe the npm package as
+// published: its module paths, its two tags, its public API only, typed events,
+// custom-property defaults. From that, break-stuff's integration plugins write the editor data:
+// VS Code's html/css custom data and JetBrains' web-types.
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { customElementJetBrainsPlugin } from 'custom-element-jet-brains-integration';
+import { customElementVsCodePlugin } from 'custom-element-vs-code-integration';
 
 const SRC = fileURLToPath(new URL('src/', import.meta.url));
 
@@ -21,7 +25,14 @@ function customPropertyDefaults() {
       const start = i;
       for (; i < css.length && depth; i++) depth += css[i] === '(' ? 1 : css[i] === ')' ? -1 : 0;
       // `--_x` is the private copy of `--castlet-x`.
-      if (!defaults.has(m[1])) defaults.set(m[1], css.slice(start, i - 1).trim().replace(/var\(--_/g, 'var(--castlet-'));
+      if (!defaults.has(m[1]))
+        defaults.set(
+          m[1],
+          css
+            .slice(start, i - 1)
+            .trim()
+            .replace(/var\(--_/g, 'var(--castlet-'),
+        );
     }
   }
   return defaults;
@@ -52,9 +63,9 @@ export default {
         if (!ts.isCallExpression(node) || node.expression.getText() !== 'define') return;
         const [tag, cls] = node.arguments;
         if (!tag || !cls || !ts.isStringLiteral(tag)) return;
-        const from = node.getSourceFile().statements.find(
-          (s) => ts.isImportDeclaration(s) && s.importClause?.namedBindings?.elements?.some((e) => e.name.text === cls.getText()),
-        );
+        const from = node
+          .getSourceFile()
+          .statements.find((s) => ts.isImportDeclaration(s) && s.importClause?.namedBindings?.elements?.some((e) => e.name.text === cls.getText()));
         const module = from ? new URL(from.moduleSpecifier.text, `file:///${moduleDoc.path}`).pathname.slice(1) : moduleDoc.path;
         (moduleDoc.exports ??= []).push({
           kind: 'custom-element-definition',
@@ -100,5 +111,13 @@ export default {
         }
       },
     },
+    // package.json's `web-types` and `exports` name these files.
+    customElementVsCodePlugin({
+      outdir: 'dist/npm',
+      htmlFileName: 'vscode.html-custom-data.json',
+      cssFileName: 'vscode.css-custom-data.json',
+      hideLogs: true,
+    }),
+    customElementJetBrainsPlugin({ outdir: 'dist/npm', webTypesFileName: 'web-types.json', packageJson: false, hideLogs: true }),
   ],
 };

@@ -6,7 +6,16 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts', related: false },
-  mutate: ['src/**/*.ts', '!src/**/*.styles.ts', '!src/internal/icons.ts', '!src/castlet.ts', '!src/stream-player.ts', '!src/podcast-player.ts', '!src/events.ts', '!src/internal/api-types.ts'],
+  mutate: [
+    'src/**/*.ts',
+    '!src/**/*.styles.ts',
+    '!src/internal/icons.ts',
+    '!src/castlet.ts',
+    '!src/stream-player.ts',
+    '!src/podcast-player.ts',
+    '!src/events.ts',
+    '!src/internal/api-types.ts',
+  ],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   timeoutMS: 20_000,

@@ -111,9 +111,21 @@ export async function benchAudio(env: BenchEnv): Promise<Part<{ runs: AudioRun[]
   const seekPlaying = runs.map((r) => r.seek.playing).filter((v): v is number => v !== null);
   return {
     rows: [
-      row('live: Play → playing (first)', runs.map((r) => r.live), range(runs.map((r) => r.live))),
-      row('live: Play again after Pause → playing', runs.map((r) => r.liveAgain), range(runs.map((r) => r.liveAgain))),
-      row('episode: Play → playing', runs.map((r) => r.episode), range(runs.map((r) => r.episode))),
+      row(
+        'live: Play → playing (first)',
+        runs.map((r) => r.live),
+        range(runs.map((r) => r.live)),
+      ),
+      row(
+        'live: Play again after Pause → playing',
+        runs.map((r) => r.liveAgain),
+        range(runs.map((r) => r.liveAgain)),
+      ),
+      row(
+        'episode: Play → playing',
+        runs.map((r) => r.episode),
+        range(runs.map((r) => r.episode)),
+      ),
       row(
         'episode: seek to 80 % → seeked',
         runs.map((r) => r.seek.seeked),

@@ -43,8 +43,11 @@ function newest(dir: string): number {
 /** Runs `npm run build` when a dist entry is missing or older than src/, the config or the build script. */
 export function ensureBuilt(): { built: boolean; ms: number } {
   const dist = ENTRIES.map((e) => join(ROOT, 'dist', `${e}.js`));
-  const sources = Math.max(newest(join(ROOT, 'src')), ...['vite.config.ts', 'scripts/build.ts', 'package-lock.json'].map((f) => statSync(join(ROOT, f)).mtimeMs));
-  let oldest = Infinity;
+  const sources = Math.max(
+    newest(join(ROOT, 'src')),
+    ...['vite.config.ts', 'scripts/build.ts', 'package-lock.json'].map((f) => statSync(join(ROOT, f)).mtimeMs),
+  );
+  let oldest: number;
   try {
     oldest = Math.min(...dist.map((f) => statSync(f).mtimeMs));
   } catch {

@@ -67,10 +67,12 @@ async function startChild(file: string, { env = {}, log = 'off', timeout = 20_00
     new Promise<{ url: string; port: number }>((resolve) => proc.once('message', (m) => resolve(m as { url: string; port: number }))),
     exited.then((code) => Promise.reject(new Error(`${file} exited (${code}) before it was ready`))),
     new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${file} not ready in ${timeout} ms`)), timeout))),
-  ]).catch((e: unknown) => {
-    proc.kill('SIGKILL');
-    throw e;
-  }).finally(() => clearTimeout(timer));
+  ])
+    .catch((e: unknown) => {
+      proc.kill('SIGKILL');
+      throw e;
+    })
+    .finally(() => clearTimeout(timer));
   proc.channel?.unref();
   return {
     ...ready,

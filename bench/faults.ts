@@ -51,10 +51,14 @@ async function restart(env: BenchEnv): Promise<RestartData> {
     await page.goto(env.pages.add(embedPage(mock.url, `<stream-player public-token="${PUBLIC}"></stream-player>`)));
     await waitPopulated(page);
     await page.locator('stream-player button[part~=play]').click();
-    await page.waitForFunction(() => {
-      const m = (document.querySelector('stream-player') as HTMLElement & { media: HTMLMediaElement }).media;
-      return !m.paused && m.currentTime > 1.5;
-    }, undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () => {
+        const m = (document.querySelector('stream-player') as HTMLElement & { media: HTMLMediaElement }).media;
+        return !m.paused && m.currentTime > 1.5;
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
 
     const killedAt = Date.now();
     mock.proc.kill('SIGKILL');
@@ -117,10 +121,16 @@ async function wrongToken(env: BenchEnv, seconds = 30): Promise<WrongTokenData> 
     const errors: string[] = [];
     await page.exposeFunction('__benchError', (code: string) => errors.push(code));
     await page.addInitScript(() =>
-      document.addEventListener('castlet-error', (e) => (window as unknown as { __benchError(c: string): void }).__benchError((e as CustomEvent<{ code: string }>).detail.code)),
+      document.addEventListener('castlet-error', (e) =>
+        (window as unknown as { __benchError(c: string): void }).__benchError((e as CustomEvent<{ code: string }>).detail.code),
+      ),
     );
     const start = Date.now();
-    await page.goto(env.pages.add(embedPage(mock.url, `<stream-player public-token="${WRONG}"></stream-player>\n<podcast-player public-token="${WRONG}"></podcast-player>`)));
+    await page.goto(
+      env.pages.add(
+        embedPage(mock.url, `<stream-player public-token="${WRONG}"></stream-player>\n<podcast-player public-token="${WRONG}"></podcast-player>`),
+      ),
+    );
     await sleep(seconds * 1000 - (Date.now() - start));
     const api = mock.log.filter((l) => l.at >= start && / \/public\//.test(l.line));
     const byEndpoint: Record<string, number> = {};
@@ -171,10 +181,16 @@ async function silentService(): Promise<{ url: string; connections: () => number
 
 /** Each player's state and message text, read from the page. */
 const readPlayers = (page: Page) =>
-  page.evaluate((tags) => Object.fromEntries(tags.map((t) => {
-    const el = document.querySelector(t) as HTMLElement & { state: string };
-    return [t, { state: el.state, message: el.shadowRoot?.querySelector('[part~=message]')?.textContent?.trim() ?? '' }];
-  })), TAGS as unknown as string[]);
+  page.evaluate(
+    (tags) =>
+      Object.fromEntries(
+        tags.map((t) => {
+          const el = document.querySelector(t) as HTMLElement & { state: string };
+          return [t, { state: el.state, message: el.shadowRoot?.querySelector('[part~=message]')?.textContent?.trim() ?? '' }];
+        }),
+      ),
+    TAGS as unknown as string[],
+  );
 
 async function silent(env: BenchEnv, limit = 30): Promise<SilentData> {
   const service = await silentService();
@@ -194,7 +210,9 @@ async function silent(env: BenchEnv, limit = 30): Promise<SilentData> {
       if (t >= 12 && !Object.keys(at12).length) at12 = now;
       await sleep(100);
     }
-    const afterFirstRequest = Object.fromEntries(TAGS.map((t) => [t, secondsToMessage[t] === null ? null : secondsToMessage[t]! - (first - start) / 1000]));
+    const afterFirstRequest = Object.fromEntries(
+      TAGS.map((t) => [t, secondsToMessage[t] === null ? null : secondsToMessage[t]! - (first - start) / 1000]),
+    );
     return { secondsToMessage, afterFirstRequest, at12, connections: service.connections() };
   } finally {
     await context.close();
@@ -229,7 +247,10 @@ async function requestsIn(env: BenchEnv, base: string, seconds: number): Promise
 async function retries(env: BenchEnv, seconds = 10): Promise<RetryData> {
   // Answers everything 200 with a body that is not JSON (CORS allowed, so the page can read it).
   const bad: Server = createServer((req, res) => {
-    res.writeHead(200, { 'Content-Type': req.url?.includes('/events') ? 'text/event-stream' : 'application/json', 'Access-Control-Allow-Origin': '*' });
+    res.writeHead(200, {
+      'Content-Type': req.url?.includes('/events') ? 'text/event-stream' : 'application/json',
+      'Access-Control-Allow-Origin': '*',
+    });
     res.end(req.url?.includes('/events') ? 'event: stream\ndata: {oops\n\nevent: podcasts\ndata: {oops\n\n' : '{oops');
   });
   await new Promise<void>((resolve) => bad.listen(0, '127.0.0.1', resolve));
@@ -270,27 +291,79 @@ function shots(n: number): Shot[] {
   const huge = 'x'.repeat(20_000);
   const methods = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD', 'PROPFIND', 'FOO', 'G_ET'];
   const paths = [
-    '/private/checkToken', '/private/accountInfo', '/private/setNowPlaying', '/private/addPodcast', '/private/deletePodcast',
-    '/private/podcasts', '/private/nope', '/public/stream', '/public/stream/events', '/public/podcasts', '/public/zzz',
-    '/listen/live', '/listen/none', '/media/ep-1.mp3', '/media/zz.mp3', '/media/%00.mp3', '/%', '/..%2f..%2fetc%2fpasswd',
-    '/castlet.js', `/${'a/'.repeat(500)}`, '/public/stream?channel=%E0%A4%A', '/private/checkToken?token=%ZZ',
+    '/private/checkToken',
+    '/private/accountInfo',
+    '/private/setNowPlaying',
+    '/private/addPodcast',
+    '/private/deletePodcast',
+    '/private/podcasts',
+    '/private/nope',
+    '/public/stream',
+    '/public/stream/events',
+    '/public/podcasts',
+    '/public/zzz',
+    '/listen/live',
+    '/listen/none',
+    '/media/ep-1.mp3',
+    '/media/zz.mp3',
+    '/media/%00.mp3',
+    '/%',
+    '/..%2f..%2fetc%2fpasswd',
+    '/castlet.js',
+    `/${'a/'.repeat(500)}`,
+    '/public/stream?channel=%E0%A4%A',
+    '/private/checkToken?token=%ZZ',
   ];
   const tokens = [PRIVATE, PUBLIC, WRONG, '', huge.slice(0, 3000), 'null', '%00', '\u00e9t\u00e9'];
-  const auths = ['Bearer', 'Bearer a b', `Bearer ${PRIVATE}`, `bearer ${PUBLIC}`, `Basic ${Buffer.from('a:b').toString('base64')}`, `Bearer ${huge.slice(0, 8000)}`, 'Bearer \t', `Bearer ${PRIVATE}, Bearer ${PUBLIC}`];
-  const types = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=zz', 'multipart/form-data', 'text/plain', 'application/json; charset=utf-16', 'image/png'];
+  const auths = [
+    'Bearer',
+    'Bearer a b',
+    `Bearer ${PRIVATE}`,
+    `bearer ${PUBLIC}`,
+    `Basic ${Buffer.from('a:b').toString('base64')}`,
+    `Bearer ${huge.slice(0, 8000)}`,
+    'Bearer \t',
+    `Bearer ${PRIVATE}, Bearer ${PUBLIC}`,
+  ];
+  const types = [
+    'application/json',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=zz',
+    'multipart/form-data',
+    'text/plain',
+    'application/json; charset=utf-16',
+    'image/png',
+  ];
   const bodies = [
-    '{', '[]', 'null', '"str"', '{"token": 5}', `{"token": "${PRIVATE}", "title": {"x": 1}}`, `{"token": ["${PRIVATE}"]}`,
-    `{"token":"${PRIVATE}","title":"t","chapters":"[{\\"start\\":-1}]"}`, `{"token":"${PRIVATE}","id":{"$gt":""}}`,
-    `token=${PRIVATE}&title=%E0%A4%A&chapters=%5B`, 'token=%ZZ', `--zz\r\nContent-Disposition: form-data; name="token"\r\n\r\n${PRIVATE}\r\n--zz`,
-    '--zz--', '\u0000\u0001\u0002', `{"token":"${PRIVATE}","title":"${'t'.repeat(5000)}","duration":1e308}`,
+    '{',
+    '[]',
+    'null',
+    '"str"',
+    '{"token": 5}',
+    `{"token": "${PRIVATE}", "title": {"x": 1}}`,
+    `{"token": ["${PRIVATE}"]}`,
+    `{"token":"${PRIVATE}","title":"t","chapters":"[{\\"start\\":-1}]"}`,
+    `{"token":"${PRIVATE}","id":{"$gt":""}}`,
+    `token=${PRIVATE}&title=%E0%A4%A&chapters=%5B`,
+    'token=%ZZ',
+    `--zz\r\nContent-Disposition: form-data; name="token"\r\n\r\n${PRIVATE}\r\n--zz`,
+    '--zz--',
+    '\u0000\u0001\u0002',
+    `{"token":"${PRIVATE}","title":"${'t'.repeat(5000)}","duration":1e308}`,
   ];
   const raws = [
     () => junk(64 + Math.floor(rnd() * 400)),
     () => Buffer.from(`GET /private/checkToken HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`),
-    () => Buffer.from(`POST /private/setNowPlaying HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${PRIVATE}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{\r\n0\r\n\r\n`),
+    () =>
+      Buffer.from(
+        `POST /private/setNowPlaying HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${PRIVATE}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{\r\n0\r\n\r\n`,
+      ),
     () => Buffer.from(`GET / HTTP/9.9\r\n\r\n`),
     () => Buffer.from(`GET /public/stream?token=${PUBLIC} HTTP/1.1\r\nHost: x\r\nX: ${huge}${huge}\r\n\r\n`),
-    () => Buffer.from(`POST /private/addPodcast HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${PRIVATE}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`),
+    () =>
+      Buffer.from(
+        `POST /private/addPodcast HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${PRIVATE}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":`,
+      ),
     () => Buffer.concat([Buffer.from('GET /public/stream HTTP/1.1\r\nHost: '), junk(40), Buffer.from('\r\n\r\n')]),
   ];
   const out: Shot[] = [];
@@ -331,6 +404,7 @@ function send(port: number, s: Shot): Promise<string> {
       done('timeout');
     }, 3000);
     let sock: ReturnType<typeof connect> | undefined;
+    // eslint-disable-next-line prefer-const -- assigned below; the timer above, declared first, reads it
     let req: ReturnType<typeof request> | undefined;
     if (s.kind === 'raw') {
       let text = '';
@@ -371,7 +445,10 @@ async function fuzz(env: BenchEnv, n = 1000): Promise<FuzzData> {
     return {
       sent: list.length,
       byClass,
-      serverErrors: mock.log.filter((l) => / 5\d\d /.test(l.line) || l.line.startsWith('error:')).map((l) => l.line).slice(0, 20),
+      serverErrors: mock.log
+        .filter((l) => / 5\d\d /.test(l.line) || l.line.startsWith('error:'))
+        .map((l) => l.line)
+        .slice(0, 20),
       checkTokenAfter: after.status,
       publicAfter: pub.status,
       alive: mock.proc.exitCode === null && mock.proc.signalCode === null,
@@ -399,7 +476,10 @@ export async function benchFaults(env: BenchEnv): Promise<Part<FaultsData>> {
   const f = await fuzz(env);
   const [w, s, e] = await Promise.all([wrong, quiet, again]);
   const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
-  const list = (counts: Record<string, number>) => Object.entries(counts).map(([k, v]) => `${k} ×${v}`).join(', ');
+  const list = (counts: Record<string, number>) =>
+    Object.entries(counts)
+      .map(([k, v]) => `${k} ×${v}`)
+      .join(', ');
   const slowest = Math.max(...Object.values(s.secondsToMessage).map((v) => v ?? Infinity));
   const fiveXX = f.byClass['5xx'] ?? 0;
   const rows: Row[] = [
@@ -420,7 +500,9 @@ export async function benchFaults(env: BenchEnv): Promise<Part<FaultsData>> {
     {
       section: 'Faults',
       measure: `wrong token (stream + podcast player): requests in ${w.seconds} s`,
-      value: `${w.total} (${Object.entries(w.byEndpoint).map(([k, v]) => `${k} ×${v}`).join(', ')})`,
+      value: `${w.total} (${Object.entries(w.byEndpoint)
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', ')})`,
       reference: `last at ${w.lastAt === null ? '—' : `${w.lastAt.toFixed(1)} s`}, then silence; errors shown: ${[...new Set(w.errors)].join(', ') || 'none'}`,
       goal: '2 per stream-player + 1 per podcast-player, then none',
       met: w.total <= 3,
@@ -429,7 +511,10 @@ export async function benchFaults(env: BenchEnv): Promise<Part<FaultsData>> {
       section: 'Faults',
       measure: `${f.sent} malformed requests: 5xx`,
       value: String(fiveXX),
-      reference: `${Object.entries(f.byClass).sort().map(([k, v]) => `${k} ${v}`).join(', ')}; then checkToken ${f.checkTokenAfter}, /public/stream ${f.publicAfter}`,
+      reference: `${Object.entries(f.byClass)
+        .sort()
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}; then checkToken ${f.checkTokenAfter}, /public/stream ${f.publicAfter}`,
       goal: '0, still answering',
       met: fiveXX === 0 && f.checkTokenAfter === 200 && f.alive,
     },

@@ -77,7 +77,11 @@ function install(expected: number): void {
     return `${host}${n.localName}${part ? `[part=${part}]` : ''}${cls ? `.${cls.trim().split(/\s+/).join('.')}` : ''}`;
   };
   const rect = (r: DOMRectReadOnly | undefined) => (r ? `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}` : '');
-  type LayoutShift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+  type LayoutShift = PerformanceEntry & {
+    value: number;
+    hadRecentInput: boolean;
+    sources?: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+  };
   new PerformanceObserver((list) => {
     for (const e of list.getEntries() as LayoutShift[]) {
       b.shifts.push({
@@ -134,7 +138,11 @@ function install(expected: number): void {
 }
 
 /** A fresh context (empty HTTP cache) and page with the instrumentation; `expected` widgets. */
-export async function instrumentedPage(browser: Browser, expected: number, options: BrowserContextOptions = { viewport: { width: 900, height: 800 } }): Promise<{ context: BrowserContext; page: Page }> {
+export async function instrumentedPage(
+  browser: Browser,
+  expected: number,
+  options: BrowserContextOptions = { viewport: { width: 900, height: 800 } },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
   // tsx (esbuild keepNames) wraps named functions in `__name(…)`; functions sent to the page
   // (init scripts, evaluate) need it there too.

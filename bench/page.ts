@@ -61,7 +61,8 @@ async function loadPage(env: BenchEnv, pairs: number, heap = false): Promise<Loa
     const b = await waitPopulated(page);
     await sleep(400); // late requests and shifts
     const timing = await page.evaluate(() => {
-      const end = (part: string) => (performance.getEntriesByType('resource').find((e) => e.name.includes(part)) as PerformanceResourceTiming | undefined)?.responseEnd ?? NaN;
+      const end = (part: string) =>
+        (performance.getEntriesByType('resource').find((e) => e.name.includes(part)) as PerformanceResourceTiming | undefined)?.responseEnd ?? NaN;
       return { bundleEnd: end('/castlet.js'), podcastsEnd: end('/public/podcasts'), shifts: window.__bench.shifts };
     });
     const result = {
@@ -166,7 +167,11 @@ async function feedPage(env: BenchEnv, mockUrl: string, episodes: number): Promi
   try {
     await page.goto(env.pages.add(embedPage(mockUrl, `<podcast-player public-token="${PUBLIC}"></podcast-player>`)));
     const b = await waitPopulated(page);
-    const podcastsEnd = await page.evaluate(() => (performance.getEntriesByType('resource').find((e) => e.name.includes('/public/podcasts')) as PerformanceResourceTiming | undefined)?.responseEnd ?? NaN);
+    const podcastsEnd = await page.evaluate(
+      () =>
+        (performance.getEntriesByType('resource').find((e) => e.name.includes('/public/podcasts')) as PerformanceResourceTiming | undefined)
+          ?.responseEnd ?? NaN,
+    );
     await sleep(200);
     const run: FeedRun = {
       episodes,
@@ -277,7 +282,11 @@ export async function benchPage(env: BenchEnv): Promise<Part<PageData>> {
       met: cls < 0.001,
     });
   }
-  const cls = (viewport: string) => med(shifts.filter((r) => r.viewport === viewport), (r) => r.cls);
+  const cls = (viewport: string) =>
+    med(
+      shifts.filter((r) => r.viewport === viewport),
+      (r) => r.cls,
+    );
   rows.push({
     section: 'Page',
     measure: 'layout shift (CLS), phone 360×740 @3x / desktop 1280×800: the demo page',
@@ -297,7 +306,12 @@ export async function benchPage(env: BenchEnv): Promise<Part<PageData>> {
       section: 'Page',
       measure,
       value: `${ms(med(bigRuns, f), 1)} (${count} episodes)`,
-      reference: bigOnly ? `${ms(med(bigRuns, (r) => r.episodeClick.painted), 1)}: click with 20 shown` : `${ms(med(small, f), 1)} (3 episodes)`,
+      reference: bigOnly
+        ? `${ms(
+            med(bigRuns, (r) => r.episodeClick.painted),
+            1,
+          )}: click with 20 shown`
+        : `${ms(med(small, f), 1)} (3 episodes)`,
     });
   feedRow('podcast-player: navigation → populated', (r) => r.populatedFrame);
   feedRow('podcast-player: feed JSON arrived → populated', (r) => r.afterData);
@@ -313,6 +327,11 @@ export async function benchPage(env: BenchEnv): Promise<Part<PageData>> {
   });
   return {
     rows,
-    data: { loads, shifts, heap: { empty, fifty, perWidget }, feeds: { small, big: bigRuns, bigJsonBytes: bytes, smallJsonBytes: Buffer.byteLength(smallJson) } },
+    data: {
+      loads,
+      shifts,
+      heap: { empty, fifty, perWidget },
+      feeds: { small, big: bigRuns, bigJsonBytes: bytes, smallJsonBytes: Buffer.byteLength(smallJson) },
+    },
   };
 }

@@ -63,7 +63,10 @@ export async function peerArticles(env: BenchEnv): Promise<Record<keyof typeof P
     `<media-controller audio><audio slot="media" src="${src}" preload="none"></audio><media-control-bar><media-play-button></media-play-button><media-time-display showduration></media-time-display><media-time-range></media-time-range><media-mute-button></media-mute-button><media-volume-range></media-volume-range></media-control-bar></media-controller>`;
   const plyr = (src: string) => `<audio controls preload="none" src="${src}"></audio>`;
   return {
-    'media-chrome': articlePage({ first: `<script type="module" src="${m}/peers/media-chrome.js"></script>\n${chrome(live)}`, second: chrome(episode) }),
+    'media-chrome': articlePage({
+      first: `<script type="module" src="${m}/peers/media-chrome.js"></script>\n${chrome(live)}`,
+      second: chrome(episode),
+    }),
     Plyr: articlePage({
       head: `<link rel="stylesheet" href="${m}/peers/plyr.css">`,
       first: plyr(live),

@@ -31,7 +31,11 @@ async function open(env: BenchEnv, url: string, castlet: boolean): Promise<Run> 
     const marks = await usable(page, castlet);
     const timing = await page.evaluate(() => ({
       html: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).responseEnd,
-      bundle: (performance.getEntriesByType('resource').find((e) => /\/castlet\.js$|\/peers\/(media-chrome|plyr)\.js$/.test(e.name)) as PerformanceResourceTiming | undefined)?.responseEnd ?? NaN,
+      bundle:
+        (
+          performance.getEntriesByType('resource').find((e) => /\/castlet\.js$|\/peers\/(media-chrome|plyr)\.js$/.test(e.name)) as
+            PerformanceResourceTiming | undefined
+        )?.responseEnd ?? NaN,
     }));
     return { ...marks, ...timing };
   } finally {
@@ -40,7 +44,10 @@ async function open(env: BenchEnv, url: string, castlet: boolean): Promise<Run> 
 }
 
 export async function benchPlayUsable(env: BenchEnv): Promise<Part> {
-  const pages = { castlet: env.pages.add(castletArticle(env)), ...Object.fromEntries(Object.entries(await peerArticles(env)).map(([k, html]) => [k, env.pages.add(html)])) };
+  const pages = {
+    castlet: env.pages.add(castletArticle(env)),
+    ...Object.fromEntries(Object.entries(await peerArticles(env)).map(([k, html]) => [k, env.pages.add(html)])),
+  };
   const runs: Record<string, Run[]> = Object.fromEntries(Object.keys(pages).map((k) => [k, []]));
   await open(env, pages.castlet, true); // warm-up: the mock's JIT, Chromium's first page
   for (let i = 0; i < REPS; i++) for (const [name, url] of Object.entries(pages)) runs[name]!.push(await open(env, url, name === 'castlet'));

@@ -28,7 +28,7 @@ import { ROOT } from './util.ts';
 const PARTS = ['bundle', 'page', 'snippet', 'usable', 'audio', 'bandwidth', 'server', 'faults'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
-  process.argv.slice(2).length ? (process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a))) : PARTS,
+  process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
 );
 
 function machine() {

@@ -43,7 +43,14 @@ async function load(child: Child, t: Target, duration = SECONDS): Promise<LoadRe
   const cpu0 = cpuSeconds(child.proc.pid!);
   const r: Result = await autocannon({ url: child.url + t.path, connections: CONNECTIONS, duration, headers: t.headers ?? {} });
   const cpu = cpuSeconds(child.proc.pid!) - cpu0;
-  return { rps: r.requests.average, cpuUs: (cpu / Math.max(1, r.requests.total)) * 1e6, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    rps: r.requests.average,
+    cpuUs: (cpu / Math.max(1, r.requests.total)) * 1e6,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+  };
 }
 
 export interface SseResult {
@@ -70,25 +77,29 @@ async function sseFanOut(base: string): Promise<SseResult> {
     const open = (i: number) =>
       new Promise<void>((resolve, reject) => {
         // Each client from its own loopback address, as 500 listeners are (one address may hold 32 streams).
-        const req = get(`${base}/public/stream/events?token=${PUBLIC}`, { agent, localAddress: `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}` }, (res) => {
-          responses.push(res);
-          if (res.statusCode !== 200) return reject(new Error(`SSE ${res.statusCode}`));
-          res.setEncoding('utf8');
-          let buf = '';
-          res.on('data', (chunk: string) => {
-            buf += chunk;
-            let end: number;
-            while ((end = buf.indexOf('\n\n')) >= 0) {
-              const block = buf.slice(0, end);
-              buf = buf.slice(end + 2);
-              if (!block.startsWith('event: stream')) continue;
-              initial[i] = true;
-              if (t0 && Number.isNaN(got[i]) && block.includes(title)) got[i] = performance.now() - t0;
-            }
-          });
-          res.on('error', () => {});
-          resolve();
-        });
+        const req = get(
+          `${base}/public/stream/events?token=${PUBLIC}`,
+          { agent, localAddress: `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}` },
+          (res) => {
+            responses.push(res);
+            if (res.statusCode !== 200) return reject(new Error(`SSE ${res.statusCode}`));
+            res.setEncoding('utf8');
+            let buf = '';
+            res.on('data', (chunk: string) => {
+              buf += chunk;
+              let end: number;
+              while ((end = buf.indexOf('\n\n')) >= 0) {
+                const block = buf.slice(0, end);
+                buf = buf.slice(end + 2);
+                if (!block.startsWith('event: stream')) continue;
+                initial[i] = true;
+                if (t0 && Number.isNaN(got[i]) && block.includes(title)) got[i] = performance.now() - t0;
+              }
+            });
+            res.on('error', () => {});
+            resolve();
+          },
+        );
         req.on('error', reject);
         requests.push(req);
       });
@@ -141,7 +152,11 @@ export async function benchServer(): Promise<Part<ServerData>> {
 
     const run = async (t: Target) => {
       const out: Record<string, LoadResult> = {};
-      for (const [name, child] of [['bare', bare], ['mock', mock], ['mockNoLog', quiet]] as const) {
+      for (const [name, child] of [
+        ['bare', bare],
+        ['mock', mock],
+        ['mockNoLog', quiet],
+      ] as const) {
         await load(child, t, 1); // warm-up (JIT)
         out[name] = await load(child, t);
       }

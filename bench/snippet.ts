@@ -72,7 +72,11 @@ async function lighthouseRuns(urls: Record<string, string>): Promise<Record<stri
     for (const [name, url] of Object.entries(urls)) {
       const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const a = result!.lhr.audits;
-      out[name] = { fcp: a['first-contentful-paint']!.numericValue!, lcp: a['largest-contentful-paint']!.numericValue!, cls: a['cumulative-layout-shift']!.numericValue! };
+      out[name] = {
+        fcp: a['first-contentful-paint']!.numericValue!,
+        lcp: a['largest-contentful-paint']!.numericValue!,
+        cls: a['cumulative-layout-shift']!.numericValue!,
+      };
     }
     return out;
   } finally {
@@ -98,7 +102,10 @@ export async function benchSnippet(env: BenchEnv): Promise<Part<SnippetData>> {
     'plain script (the snippet before)': castletArticle(env, `${bundleTag(env)}\n${players}`),
     'blocking="render" on the script': castletArticle(env, `${bundleTag(env, ' blocking="render"')}\n${players}`),
     'blocking="render", script moved to <head>': castletArticle(env, players, bundleTag(env, ' blocking="render"')),
-    'castlet.css (<link>, SRI) instead of the <style>': castletArticle(env, embedSnippet(bundleTag(env), PUBLIC).replace(/<style>[^]*<\/style>/, css)),
+    'castlet.css (<link>, SRI) instead of the <style>': castletArticle(
+      env,
+      embedSnippet(bundleTag(env), PUBLIC).replace(/<style>[^]*<\/style>/, css),
+    ),
     ...(await peerArticles(env)),
   };
   const urls = Object.fromEntries(Object.entries(html).map(([k, v]) => [k, env.pages.add(v)]));
@@ -110,7 +117,8 @@ export async function benchSnippet(env: BenchEnv): Promise<Part<SnippetData>> {
       for (const [name, url] of Object.entries(urls)) ((runs[name] ??= {})[viewport] ??= []).push(await measure(env, url, isCastlet(name), how));
   const lh = await lighthouseRuns(urls);
 
-  const cell = (m: Metrics[]) => `${ms(median(m.map((r) => r.fcp)))} / ${ms(median(m.map((r) => r.lcp)))} / ${median(m.map((r) => r.cls)).toFixed(3)}`;
+  const cell = (m: Metrics[]) =>
+    `${ms(median(m.map((r) => r.fcp)))} / ${ms(median(m.map((r) => r.lcp)))} / ${median(m.map((r) => r.cls)).toFixed(3)}`;
   const given = Object.keys(html)[0]!;
   const rows: Row[] = Object.keys(html).map((name) => {
     const cls = Math.max(...Object.values(runs[name]!).map((m) => median(m.map((r) => r.cls))));
@@ -128,7 +136,10 @@ export async function benchSnippet(env: BenchEnv): Promise<Part<SnippetData>> {
     section: 'Snippet',
     measure: 'the snippet’s <style> (the reservation)',
     value: `${cssBytes} B`,
-    reference: `peers (gzip): ${Object.entries(peerBytes).filter(([f]) => !f.endsWith('.svg')).map(([f, b]) => `${f} ${(b / 1024).toFixed(1)} KiB`).join(', ')}`,
+    reference: `peers (gzip): ${Object.entries(peerBytes)
+      .filter(([f]) => !f.endsWith('.svg'))
+      .map(([f, b]) => `${f} ${(b / 1024).toFixed(1)} KiB`)
+      .join(', ')}`,
   });
   return { rows, data: { runs, lighthouse: lh, peerBytes, cssBytes } };
 }

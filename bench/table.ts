@@ -26,7 +26,11 @@ function cells(r: Row): string[] {
 export function textTable(rows: Row[]): string {
   const all = [HEAD as readonly string[], ...rows.map(cells)];
   const widths = HEAD.map((_, i) => Math.max(...all.map((r) => r[i]!.length)));
-  const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join(' | ').trimEnd();
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join(' | ')
+      .trimEnd();
   const sep = widths.map((w) => '-'.repeat(w)).join('-+-');
   const out: string[] = [line(HEAD), sep];
   let section = '';
@@ -38,7 +42,7 @@ export function textTable(rows: Row[]): string {
   return out.join('\n');
 }
 
-/** The same rows as a GitHub markdown table (for the README's Performance section). */
+/** The same rows as a GitHub markdown table (for docs/performance.md). */
 export function markdownTable(rows: Row[]): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|');
   const out = [`| ${HEAD.join(' | ')} |`, `|${HEAD.map(() => '---').join('|')}|`];

@@ -9,7 +9,7 @@ import { embedSnippet } from './snippet.ts';
 type Carrier = 'header' | 'query';
 interface Exchange {
   status: number;
-  body: Record<string, any> | null;
+  body: Record<string, any> | null; // eslint-disable-line @typescript-eslint/no-explicit-any -- the service's JSON, read field by field
 }
 
 const STORE_KEY = 'castlet-demo-private-token';
@@ -211,9 +211,7 @@ function wireConsole() {
     carrier = (new FormData(form('check')).get('carrier') as Carrier) ?? 'header';
     void check();
   });
-  document.querySelectorAll<HTMLButtonElement>('[data-call]').forEach((b) =>
-    b.addEventListener('click', () => void actions[b.dataset.call!]()),
-  );
+  document.querySelectorAll<HTMLButtonElement>('[data-call]').forEach((b) => b.addEventListener('click', () => void actions[b.dataset.call!]()));
   form('now-playing').addEventListener('submit', (e) => {
     e.preventDefault();
     void call('setNowPlaying', 'POST', Object.fromEntries(new FormData(form('now-playing'))));
@@ -222,7 +220,11 @@ function wireConsole() {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(form('add-episode')));
     const { status } = await call('addPodcast', 'POST', { ...fields, duration: Number(fields.duration) || 120 });
-    if (status === 201) (form('add-episode').reset(), refreshPodcasts(), await loadEpisodes());
+    if (status === 201) {
+      form('add-episode').reset();
+      refreshPodcasts();
+      await loadEpisodes();
+    }
   });
   const edit = form('edit-episode');
   edit.querySelector('select')!.addEventListener('change', () => void showEpisodeTexts());
@@ -245,7 +247,10 @@ function wireConsole() {
   form('delete-episode').addEventListener('submit', async (e) => {
     e.preventDefault();
     const { status } = await call('deletePodcast', 'POST', Object.fromEntries(new FormData(form('delete-episode'))));
-    if (status === 200) (refreshPodcasts(), await loadEpisodes());
+    if (status === 200) {
+      refreshPodcasts();
+      await loadEpisodes();
+    }
   });
   $('#copy').addEventListener('click', async () => {
     const button = $('#copy');

@@ -5,9 +5,9 @@
 //    dist/sri.json (each CDN file's Subresource Integrity hash, and the embed snippet's
 //    style as a CSP hash).
 // 2. npm, into dist/npm/ (the package's files): unbundled ES modules importing `lit`, .d.ts,
-//    source maps (tsc), custom-elements.json (the analyzer), and the React wrappers, JSX
-//    types and editor data generated from it (scripts/integrations.ts; the wrappers with a
-//    source map of their own, scripts/source-map.ts).
+//    source maps (tsc), custom-elements.json and the editor data made from it (the analyzer and
+//    its plugins), and the React wrappers and JSX types generated from it
+//    (scripts/integrations.ts; the wrappers with a source map of their own, scripts/source-map.ts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,14 @@ delete process.env.ENTRY;
 const cdnFiles = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })
   .filter((f) => /^(castlet|stream-player|podcast-player)\.js$|^chunks\/.*\.js$/.test(f))
   .sort();
-const files = Object.fromEntries(cdnFiles.map((f) => [f, `sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', f))).digest('base64')}`]));
+const files = Object.fromEntries(
+  cdnFiles.map((f) => [
+    f,
+    `sha384-${createHash('sha384')
+      .update(readFileSync(join(root, 'dist', f)))
+      .digest('base64')}`,
+  ]),
+);
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 // The snippet's inline <style>, as a Content-Security-Policy source (`style-src 'sha256-…'`).
 const style = `sha256-${createHash('sha256').update(RESERVE_CSS).digest('base64')}`;

@@ -33,27 +33,49 @@ const hex = (h: string): RGB => [parseInt(h.slice(1, 3), 16), parseInt(h.slice(3
 const mix = (a: RGB, b: RGB, t: number): RGB => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t];
 const clamp01 = (t: number) => Math.min(1, Math.max(0, t));
 /** A gradient from `a` at y0 to `b` at y1 (top to bottom). */
-const vertical = (a: string, b: string, y0 = 0, y1 = 1) => (_x: number, y: number) => mix(hex(a), hex(b), clamp01((y - y0) / (y1 - y0)));
+const vertical =
+  (a: string, b: string, y0 = 0, y1 = 1) =>
+  (_x: number, y: number) =>
+    mix(hex(a), hex(b), clamp01((y - y0) / (y1 - y0)));
 // Signed distances (negative inside).
-const circle = (cx: number, cy: number, r: number): Dist => (x, y) => Math.hypot(x - cx, y - cy) - r;
-const ellipse = (cx: number, cy: number, rx: number, ry: number): Dist => (x, y) =>
-  (Math.hypot((x - cx) / rx, (y - cy) / ry) - 1) * Math.min(rx, ry);
-const ring = (cx: number, cy: number, r: number, width: number): Dist => (x, y) => Math.abs(Math.hypot(x - cx, y - cy) - r) - width / 2;
-const box = (x0: number, y0: number, x1: number, y1: number, radius = 0): Dist => (x, y) => {
-  const hx = (x1 - x0) / 2 - radius;
-  const hy = (y1 - y0) / 2 - radius;
-  const dx = Math.abs(x - (x0 + x1) / 2) - hx;
-  const dy = Math.abs(y - (y0 + y1) / 2) - hy;
-  return Math.hypot(Math.max(dx, 0), Math.max(dy, 0)) + Math.min(Math.max(dx, dy), 0) - radius;
-};
+const circle =
+  (cx: number, cy: number, r: number): Dist =>
+  (x, y) =>
+    Math.hypot(x - cx, y - cy) - r;
+const ellipse =
+  (cx: number, cy: number, rx: number, ry: number): Dist =>
+  (x, y) =>
+    (Math.hypot((x - cx) / rx, (y - cy) / ry) - 1) * Math.min(rx, ry);
+const ring =
+  (cx: number, cy: number, r: number, width: number): Dist =>
+  (x, y) =>
+    Math.abs(Math.hypot(x - cx, y - cy) - r) - width / 2;
+const box =
+  (x0: number, y0: number, x1: number, y1: number, radius = 0): Dist =>
+  (x, y) => {
+    const hx = (x1 - x0) / 2 - radius;
+    const hy = (y1 - y0) / 2 - radius;
+    const dx = Math.abs(x - (x0 + x1) / 2) - hx;
+    const dy = Math.abs(y - (y0 + y1) / 2) - hy;
+    return Math.hypot(Math.max(dx, 0), Math.max(dy, 0)) + Math.min(Math.max(dx, dy), 0) - radius;
+  };
 /** The side of the line through (x0, y0) and (x1, y1) to its left (going from the first point to the second). */
 const side = (x0: number, y0: number, x1: number, y1: number): Dist => {
   const len = Math.hypot(x1 - x0, y1 - y0);
   return (x, y) => ((x - x0) * (y1 - y0) - (y - y0) * (x1 - x0)) / len;
 };
-const both = (...ds: Dist[]): Dist => (x, y) => Math.max(...ds.map((d) => d(x, y)));
-const either = (...ds: Dist[]): Dist => (x, y) => Math.min(...ds.map((d) => d(x, y)));
-const without = (a: Dist, b: Dist): Dist => (x, y) => Math.max(a(x, y), -b(x, y));
+const both =
+  (...ds: Dist[]): Dist =>
+  (x, y) =>
+    Math.max(...ds.map((d) => d(x, y)));
+const either =
+  (...ds: Dist[]): Dist =>
+  (x, y) =>
+    Math.min(...ds.map((d) => d(x, y)));
+const without =
+  (a: Dist, b: Dist): Dist =>
+  (x, y) =>
+    Math.max(a(x, y), -b(x, y));
 /** A convex polygon, its corners given clockwise as seen on screen: x0, y0, x1, y1, … */
 const polygon = (...xy: number[]): Dist => {
   const edges: Dist[] = [];
@@ -63,7 +85,7 @@ const polygon = (...xy: number[]): Dist => {
 
 /** Deterministic pseudo-random numbers (the pictures never change between runs). */
 function random(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 /** A swift seen from below: crescent wings and a slim body. */
@@ -72,7 +94,11 @@ const swift = (cx: number, cy: number, s: number): Dist =>
 
 function stars(seed: number, count: number, maxY: number, color = '#fff4d6'): Layer[] {
   const rnd = random(seed);
-  return Array.from({ length: count }, () => ({ d: circle(rnd(), rnd() * maxY, 0.002 + rnd() * 0.004), color: hex(color), alpha: 0.45 + rnd() * 0.5 }));
+  return Array.from({ length: count }, () => ({
+    d: circle(rnd(), rnd() * maxY, 0.002 + rnd() * 0.004),
+    color: hex(color),
+    alpha: 0.45 + rnd() * 0.5,
+  }));
 }
 
 /** Sound waves: arcs of rings around (cx, cy) between the directions `from` and `to` (radians, clockwise from +x). */
@@ -185,7 +211,10 @@ const pictures: Record<string, Picture> = {
       { d: box(0.41, 0.33, 0.59, 0.4), color: hex('#ffe27a') },
       { d: box(0.39, 0.4, 0.61, 0.42), color: hex('#2a2f45') },
       { d: polygon(0.42, 0.42, 0.58, 0.42, 0.62, 0.85, 0.38, 0.85), color: hex('#f4f1ea') },
-      ...[0.5, 0.64].map((y) => ({ d: both(polygon(0.42, 0.42, 0.58, 0.42, 0.62, 0.85, 0.38, 0.85), box(0, y, 1, y + 0.07)), color: hex('#c8323c') })),
+      ...[0.5, 0.64].map((y) => ({
+        d: both(polygon(0.42, 0.42, 0.58, 0.42, 0.62, 0.85, 0.38, 0.85), box(0, y, 1, y + 0.07)),
+        color: hex('#c8323c'),
+      })),
       { d: box(-0.1, 0.82, 1.1, 1.1), color: hex('#15294a') },
       { d: either(ellipse(0.5, 0.87, 0.2, 0.06), ellipse(0.3, 0.9, 0.12, 0.05)), color: hex('#0c1424') },
     ],
@@ -209,7 +238,7 @@ function skyline(): Layer[] {
   const rnd = random(19);
   const layers: Layer[] = [];
   const windows: Dist[] = [];
-  for (let x = -0.02; x < 1; ) {
+  for (let x = -0.02; x < 1;) {
     const w = 0.07 + rnd() * 0.08;
     const top = 0.55 + rnd() * 0.25;
     layers.push({ d: box(x, top, x + w - 0.004, 1.1), color: hex('#090b1f') });
@@ -288,7 +317,10 @@ export function encodePng(rgb: Uint8Array, size: number): Buffer {
         line[i + 1] = v;
         score += v < 128 ? v : 256 - v;
       }
-      if (score < bestScore) (best = line), (bestScore = score);
+      if (score < bestScore) {
+        best = line;
+        bestScore = score;
+      }
     }
     rows.push(best!);
   }

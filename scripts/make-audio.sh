@@ -23,7 +23,7 @@ RATE=22050        # Hz
 KBPS=32           # kbit/s, constant
 SPEED=150         # espeak-ng words per minute
 
-for tool in espeak-ng sox soxi lame awk; do
+for tool in espeak-ng sox soxi lame awk node; do
   command -v "$tool" >/dev/null || {
     echo "make-audio: '$tool' not found (apt-get install -y --no-install-recommends espeak-ng lame sox)" >&2
     exit 1
@@ -42,7 +42,20 @@ seconds() { soxi -D "$1"; }
 # Float arithmetic without bc: calc '1.5 + 2'
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 round1() { awk -v x="$1" 'BEGIN { printf "%.1f", x + 0 }'; }
-json_str() { local s="${1//\\/\\\\}"; s="${s//\"/\\\"}"; printf '"%s"' "$s"; }
+# json KEY[:TYPE] VALUE ... — one JSON object, made by node so it is always valid JSON;
+# TYPE is s (text, the default), n (a number) or j (JSON text, e.g. an array of objects).
+json() {
+  node -e '
+    const args = process.argv.slice(1), out = {};
+    for (let i = 0; i < args.length; i += 2) {
+      const [key, type = "s"] = args[i].split(":");
+      const value = args[i + 1];
+      out[key] = type === "n" ? Number(value) : type === "j" ? JSON.parse(value) : value;
+      if (type === "n" && !Number.isFinite(out[key])) throw new Error(`json: ${key} is not a number: ${value}`);
+    }
+    process.stdout.write(JSON.stringify(out));
+  ' -- "$@"
+}
 
 # say OUT VOICE TEXT — speech, trimmed of espeak's silence, with a short lead-in and tail.
 say() {
@@ -301,20 +314,13 @@ make_episode() {
     echo "make-audio: $id is ${duration}s, outside 2:05-3:00; adjust its text" >&2
     exit 1
   fi
-  {
-    printf '    {\n      "id": %s,\n      "file": %s,\n      "transcript": %s,\n' \
-      "$(json_str "$id")" "$(json_str "$id.mp3")" "$(json_str "$id.vtt")"
-    printf '      "title": %s,\n      "description": %s,\n' "$(json_str "$title")" "$(json_str "$description")"
-    printf '      "published_at": %s,\n      "duration": %s,\n      "chapters": [\n' \
-      "$(json_str "$published")" "$(round1 "$duration")"
-    local i sep
-    for i in "${!chapters[@]}"; do
-      IFS='|' read -r ch_title _ <<<"${chapters[$i]}"
-      sep=","; [[ $i -eq $((${#chapters[@]} - 1)) ]] && sep=""
-      printf '        { "start": %s, "title": %s }%s\n' "$(round1 "${starts[$i]}")" "$(json_str "$ch_title")" "$sep"
-    done
-    printf '      ]\n    }'
-  } >"$WORK/$id.json"
+  local i list=""
+  for i in "${!chapters[@]}"; do
+    IFS='|' read -r ch_title _ <<<"${chapters[$i]}"
+    list+="${list:+,}$(json start:n "$(round1 "${starts[$i]}")" title "$ch_title")"
+  done
+  json id "$id" file "$id.mp3" transcript "$id.vtt" title "$title" description "$description" \
+    published_at "$published" duration:n "$(round1 "$duration")" chapters:j "[$list]" >"$WORK/$id.json"
 }
 
 for n in 1 2 3; do make_episode "$n"; done
@@ -332,23 +338,17 @@ encode "$WORK/tone.wav" "$OUT/tone.mp3"
 # measured from the segment lengths (the encoder's ~0.05 s start delay is not added).
 # ---------------------------------------------------------------------------------------
 
-{
-  printf '{\n  "live": {\n    "file": "live.mp3",\n    "duration": %s,\n    "tracks": [\n' \
-    "$(round1 "$(mp3_seconds "$OUT/live.mp3")")"
-  for t in 0 1 2 3; do
-    sep=","; [[ $t -eq 3 ]] && sep=""
-    printf '      { "title": %s, "artist": %s, "start": %s, "duration": %s }%s\n' \
-      "$(json_str "${TRACK_TITLES[$t]}")" "$(json_str "${TRACK_ARTISTS[$t]}")" \
-      "$(round1 "${track_starts[$t]}")" "$(round1 "${track_lengths[$t]}")" "$sep"
-  done
-  printf '    ]\n  },\n  "episodes": [\n'
-  cat "$WORK/ep-3.json"; printf ',\n'
-  cat "$WORK/ep-2.json"; printf ',\n'
-  cat "$WORK/ep-1.json"; printf '\n'
-  printf '  ],\n  "tone": { "file": "tone.mp3", "duration": %s },\n' "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")"
-  printf '  "audio": { "format": "MPEG-2 layer III", "sampleRate": %s, "channels": 1, "bitrate": %s },\n' \
-    "$RATE" "$((KBPS * 1000))"
-  printf '  "generatedBy": "scripts/make-audio.sh"\n}\n'
-} >"$OUT/manifest.json"
+tracks=""
+for t in 0 1 2 3; do
+  tracks+="${tracks:+,}$(json title "${TRACK_TITLES[$t]}" artist "${TRACK_ARTISTS[$t]}" \
+    start:n "$(round1 "${track_starts[$t]}")" duration:n "$(round1 "${track_lengths[$t]}")")"
+done
+json \
+  live:j "$(json file live.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/live.mp3")")" tracks:j "[$tracks]")" \
+  episodes:j "[$(cat "$WORK/ep-3.json"),$(cat "$WORK/ep-2.json"),$(cat "$WORK/ep-1.json")]" \
+  tone:j "$(json file tone.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")")" \
+  audio:j "$(json format "MPEG-2 layer III" sampleRate:n "$RATE" channels:n 1 bitrate:n "$((KBPS * 1000))")" \
+  generatedBy scripts/make-audio.sh |
+  node -e 'process.stdout.write(`${JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8")), null, 2)}\n`)' >"$OUT/manifest.json"
 
 echo "make-audio: wrote $(cd "$OUT" && ls | tr '\n' ' ')($(du -cb "$OUT"/*.mp3 "$OUT"/manifest.json | tail -1 | cut -f1) bytes)" >&2

@@ -13,7 +13,10 @@ import { launchChromium } from './chromium.ts';
 const SHOTS: { path: string; options: BrowserContextOptions }[] = [
   { path: 'docs/demo.png', options: { viewport: { width: 1040, height: 760 }, colorScheme: 'light' } },
   { path: 'docs/demo-dark.png', options: { viewport: { width: 1040, height: 760 }, colorScheme: 'dark' } },
-  { path: 'docs/demo-phone.png', options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' } },
+  {
+    path: 'docs/demo-phone.png',
+    options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' },
+  },
 ];
 
 const quantize = (path: string) => {
@@ -34,13 +37,17 @@ try {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('#widgets stream-player, #widgets podcast-player')].every((el) => (el as HTMLElement & { state: string }).state === 'ready'),
+      [...document.querySelectorAll('#widgets stream-player, #widgets podcast-player')].every(
+        (el) => (el as HTMLElement & { state: string }).state === 'ready',
+      ),
     );
     // Something to look at: a few seconds into the second chapter, the radio playing.
     await page.$eval('#widgets podcast-player', (el) => (el as HTMLElement & { seek(t: number): void }).seek(52));
     await page.click('#widgets stream-player >> [part=play]');
     await page.waitForFunction(() => (document.querySelector('#widgets stream-player') as HTMLElement & { state: string }).state === 'playing');
-    await page.waitForFunction(() => /^[1-9]/.test(document.querySelector('#widgets stream-player')!.shadowRoot!.querySelector('[part=listeners]')!.textContent!));
+    await page.waitForFunction(() =>
+      /^[1-9]/.test(document.querySelector('#widgets stream-player')!.shadowRoot!.querySelector('[part=listeners]')!.textContent!),
+    );
     await page.mouse.move(0, 0);
     await page.screenshot({ path, animations: 'disabled' });
     quantize(path);

@@ -1,7 +1,7 @@
-import type { Episode, NowPlaying, Chapter } from './internal/api-types.js';
-import type { ErrorCode } from './internal/errors.js';
+import type { CastletErrorCode, Episode, NowPlaying, Chapter } from './internal/api-types.js';
 
-export type { ErrorCode };
+/** What a player reports: the same as `CastletErrorCode`. */
+export type ErrorCode = CastletErrorCode;
 
 /** What the host's `state` attribute reflects. */
 export type PlayerState = 'loading' | 'ready' | 'playing' | 'buffering' | 'offline' | 'error';

@@ -5,8 +5,7 @@
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { artworkFile } from './artwork.ts';
-import { requireToken, type TokenPair } from './auth.ts';
-import { EMPTY_BODY, readPostBody } from './body.ts';
+import type { TokenPair } from './auth.ts';
 import { Broadcast } from './broadcast.ts';
 import { loadCatalog, type Catalog } from './catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
@@ -19,9 +18,9 @@ import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
 import { publicApi, publicCors } from './public-api.ts';
-import { ApiFailure, errorResponse } from './respond.ts';
+import { ApiFailure, conditionalGet } from './respond.ts';
 import { DEMO_TOKENS, seedStore } from './seed.ts';
-import { PAGE_CSP, serveStatic } from './static-files.ts';
+import { bundleFiles, notFoundText, PAGE_CSP } from './static-files.ts';
 import type { Store } from './store.ts';
 import { listenUrl, type Urls } from './views.ts';
 
@@ -71,6 +70,13 @@ export interface AppOptions {
   icecast?: IcecastConfig;
 }
 
+/** How many Host headers Node's raw header list (name, value, name, value …) holds. */
+function hostCount(rawHeaders: string[]): number {
+  let hosts = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') hosts++;
+  return hosts;
+}
+
 export interface MockApp {
   app: Hono<AppEnv>;
   store: Store;
@@ -118,44 +124,43 @@ export function createApp(options: AppOptions = {}): MockApp {
   });
 
   const app = new Hono<AppEnv>();
-  app.use('*', requestLogger(log));
-
-  app.use('/private/*', async function readBody(c, next) {
-    try {
-      c.set('body', c.req.method === 'POST' ? await readPostBody(c.req.raw) : EMPTY_BODY);
-    } catch (err) {
-      if (err instanceof ApiFailure) return errorResponse(err);
-      throw err;
+  app.use('*', requestLogger(log), async function oneHost(c, next) {
+    // More than one Host header: which one the URLs would follow is ambiguous (RFC 9112 §3.2).
+    if (c.env?.incoming && hostCount(c.env.incoming.rawHeaders) > 1) {
+      throw new ApiFailure('invalid_request', 'The request carries more than one Host header.', { Connection: 'close' });
     }
     await next();
   });
-  app.use('/private/*', requireToken('private', () => store.tokens));
-  app.all('/private/*', privateApi(store, {
-    tone: catalog.tone,
-    urls,
-    ...(icecast ? { icecast } : {}),
-    ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
-  }));
+
+  app.route(
+    '/private',
+    privateApi(store, {
+      tone: catalog.tone,
+      urls,
+      ...(icecast ? { icecast } : {}),
+      ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+    }),
+  );
   icecast?.start();
 
-  app.route('/public', publicApi(store, urls, connections, {
-    heartbeatMs: options.heartbeatMs ?? 15_000,
-    coalesceMs: options.coalesceMs ?? 150,
-    retryMs: 3000,
-  }));
+  app.route(
+    '/public',
+    publicApi(store, urls, connections, {
+      heartbeatMs: options.heartbeatMs ?? 15_000,
+      coalesceMs: options.coalesceMs ?? 150,
+      retryMs: 3000,
+    }),
+  );
 
   app.get('/listen/:mount', (c) => {
     const cors = { 'Access-Control-Allow-Origin': '*' };
     const entry = broadcasts.get(c.req.param('mount'));
     if (!entry) {
       const hint = icecast ? `The streams are on Icecast (${icecast.url}): use stream_url.` : 'There is no such mountpoint.';
-      return errorResponse(new ApiFailure('not_found', hint), cors);
+      throw new ApiFailure('not_found', hint, cors);
     }
     if (!store.ready) {
-      return errorResponse(new ApiFailure('server_offline', 'The stream is offline; the owner has stopped the server.'), {
-        ...cors,
-        'Retry-After': '10',
-      });
+      throw new ApiFailure('server_offline', 'The stream is offline; the owner has stopped the server.', { ...cors, 'Retry-After': '10' });
     }
     const { channel, broadcast } = entry;
     // Players such as VLC or ffplay ask for in-band titles; browsers never do.
@@ -164,8 +169,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       try {
         connections.hold(c.env);
       } catch (err) {
-        if (err instanceof ApiFailure) return errorResponse(err, cors);
-        throw err;
+        throw err instanceof ApiFailure ? new ApiFailure(err.code, err.description, { ...err.headers, ...cors }) : err;
       }
     }
     const title = () => icyTitle(store.nowPlaying(channel.id).current);
@@ -184,7 +188,7 @@ export function createApp(options: AppOptions = {}): MockApp {
   });
 
   // Audio, transcripts, chapters and artwork: CORS for every origin, preflights answered (a page's fetch may send one).
-  app.use('/media/*', publicCors);
+  app.use('/media/*', publicCors, conditionalGet);
   app.get('/media/art/:file', (c) => artworkFile(catalog.artwork.get(c.req.param('file')), c.req.raw));
   app.get('/media/:file', (c) => {
     const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
@@ -192,26 +196,32 @@ export function createApp(options: AppOptions = {}): MockApp {
     return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
   });
 
-  const staticOpts = {
-    indexFile: options.indexFile ?? `${REPO}index.html`,
-    // The page embeds the documented demo public token; serve the account's current one.
-    page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
-    dir: options.staticDir ?? `${REPO}dist`,
-  };
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
   const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;
-  app.get('*', async (c) => {
-    const res = await serveStatic(c.req.path, staticOpts, c.req.method === 'HEAD', c.req.raw.headers);
-    if (pageCsp && res.headers.has('Content-Security-Policy')) res.headers.set('Content-Security-Policy', pageCsp);
-    return res;
+  app.get(
+    '*',
+    conditionalGet,
+    async function pageCspHeader(c, next) {
+      await next();
+      if (pageCsp && c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', pageCsp);
+    },
+    bundleFiles({
+      indexFile: options.indexFile ?? `${REPO}index.html`,
+      // The page embeds the documented demo public token; serve the account's current one.
+      page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
+      dir: options.staticDir ?? `${REPO}dist`,
+    }),
+  );
+
+  // Every error answer is made here: an ApiFailure's JSON, or 500 server_error for a bug.
+  app.notFound((c) => {
+    const api = /^\/(private|public)\//.exec(c.req.path)?.[1];
+    return api ? new ApiFailure('not_found', `There is no ${api} endpoint ${c.req.path}.`).getResponse() : notFoundText(c.req.path);
   });
-  app.notFound(() => new Response('Not found.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }));
   app.onError((err) => {
+    if (err instanceof ApiFailure) return err.getResponse();
     log(`error: ${err instanceof Error ? err.message : String(err)}`);
-    return new Response(JSON.stringify({ error: 'server_error', error_description: 'The mock service failed; see its log.' }), {
-      status: 500,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
-    });
+    return new ApiFailure('server_error', 'The mock service failed; see its log.').getResponse();
   });
 
   return {

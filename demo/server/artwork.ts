@@ -3,7 +3,7 @@
  * memory. Like the audio: no token, CORS for every origin, ETag; the files never change while
  * the service runs, so caches keep them a day.
  */
-import { ApiFailure, errorResponse, matchesIfNoneMatch } from './respond.ts';
+import { ApiFailure } from './respond.ts';
 
 export interface ArtFile {
   bytes: Uint8Array;
@@ -11,10 +11,8 @@ export interface ArtFile {
 }
 
 export function artworkFile(file: ArtFile | undefined, req: Request): Response {
-  const cors = { 'Access-Control-Allow-Origin': '*' };
-  if (!file) return errorResponse(new ApiFailure('not_found', 'There is no such picture.'), cors);
-  const headers = { ...cors, 'Content-Type': 'image/png', ETag: file.etag, 'Cache-Control': 'public, max-age=86400' };
-  if (matchesIfNoneMatch(req.headers.get('if-none-match'), file.etag)) return new Response(null, { status: 304, headers });
+  if (!file) throw new ApiFailure('not_found', 'There is no such picture.');
+  const headers = { 'Content-Type': 'image/png', ETag: file.etag, 'Cache-Control': 'public, max-age=86400' };
   const body = req.method === 'HEAD' ? null : (file.bytes as Uint8Array<ArrayBuffer>);
   return new Response(body, { headers: { ...headers, 'Content-Length': String(file.bytes.byteLength) } });
 }

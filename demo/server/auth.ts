@@ -7,7 +7,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { PostBody } from './body.ts';
 import type { AppEnv } from './env.ts';
-import { ApiFailure, errorResponse } from './respond.ts';
+import { ApiFailure } from './respond.ts';
 
 export const REALM = 'castlet';
 export const CHALLENGE = `Bearer realm="${REALM}"`;
@@ -18,10 +18,7 @@ const INVALID_REQUEST_CHALLENGE = `Bearer realm="${REALM}", error="invalid_reque
 const BEARER = /^bearer(?: +(.*))?$/i;
 const B64TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-export type TokenResult =
-  | { kind: 'none' }
-  | { kind: 'token'; token: string }
-  | { kind: 'malformed'; description: string };
+export type TokenResult = { kind: 'none' } | { kind: 'token'; token: string } | { kind: 'malformed'; description: string };
 
 /**
  * Reads the Authorization header. Another scheme (`Basic …`) or an empty header carries no
@@ -88,8 +85,7 @@ function digestOfSecret(secret: string): Buffer {
   return digest;
 }
 
-const matches = (candidateDigest: Buffer, secret: string) =>
-  timingSafeEqual(candidateDigest, digestOfSecret(secret)) && secret.length > 0;
+const matches = (candidateDigest: Buffer, secret: string) => timingSafeEqual(candidateDigest, digestOfSecret(secret)) && secret.length > 0;
 
 /** Constant-time string equality: compares SHA-256 digests, so lengths never leak. */
 export function safeEqual(candidate: string, secret: string): boolean {
@@ -144,8 +140,8 @@ function authFailure(result: TokenResult, role: 'private' | 'public' | 'unknown'
   return new ApiFailure(
     'invalid_token',
     audience === 'private'
-      ? 'The token is not this account\'s private token (the public token only works for widgets). Check it in the account console; it changes when the tokens are reset.'
-      : 'The token is not this account\'s public token. Check it in the account console; it changes when the tokens are reset.',
+      ? "The token is not this account's private token (the public token only works for widgets). Check it in the account console; it changes when the tokens are reset."
+      : "The token is not this account's public token. Check it in the account console; it changes when the tokens are reset.",
     { 'WWW-Authenticate': INVALID_TOKEN_CHALLENGE },
   );
 }
@@ -160,7 +156,7 @@ export function requireToken(audience: 'private' | 'public', tokens: () => Token
     const result = tokenOf(c.req.raw, c.get('body'));
     const role = result.kind === 'token' ? classifyToken(result.token, tokens()) : null;
     const failure = authFailure(result, role, audience);
-    if (failure) return errorResponse(failure);
+    if (failure) throw failure;
     await next();
   };
 }

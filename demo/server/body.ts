@@ -2,6 +2,9 @@
  * Reading a POST body before authentication (the token may be in it), docs/design.md §1 rule 5:
  * at most 1 MiB (413), JSON object / urlencoded / multipart only (415), well-formed (400).
  */
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppEnv } from './env.ts';
 import { ApiFailure } from './respond.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -17,36 +20,37 @@ export const EMPTY_BODY: PostBody = Object.freeze({ kind: 'none', fields: new Ma
 
 const ACCEPTED = 'Send the POST data as application/json, application/x-www-form-urlencoded or multipart/form-data.';
 
-/** Reads up to `limit` bytes of `req`'s body and parses it; throws ApiFailure on bad input. */
-export async function readPostBody(req: Request, limit = BODY_LIMIT): Promise<PostBody> {
-  const declared = Number(req.headers.get('content-length') ?? '0');
-  if (declared > limit) throw tooLarge(limit);
-  const bytes = await readLimited(req.body, limit);
+const limitBody = bodyLimit({
+  maxSize: BODY_LIMIT,
+  onError() {
+    throw tooLarge(BODY_LIMIT);
+  },
+});
+
+/**
+ * Middleware: a POST's body, at most BODY_LIMIT bytes, parsed into the `body` variable;
+ * the body of any other method is ignored (EMPTY_BODY).
+ */
+export const readBody: MiddlewareHandler<AppEnv> = async function readBody(c, next) {
+  if (c.req.method !== 'POST') {
+    c.set('body', EMPTY_BODY);
+    return next();
+  }
+  try {
+    await limitBody(c, async () => {
+      c.set('body', await readPostBody(c.req.raw));
+      await next();
+    });
+  } catch (err) {
+    throw err instanceof ApiFailure ? err : new ApiFailure('invalid_request', 'The request body could not be read completely.');
+  }
+};
+
+/** Parses `req`'s body (within the limit); throws ApiFailure on bad input. */
+export async function readPostBody(req: Request): Promise<PostBody> {
+  const bytes = new Uint8Array(await req.arrayBuffer());
   if (bytes.byteLength === 0) return EMPTY_BODY;
   return parseBody(bytes, req.headers.get('content-type'));
-}
-
-async function readLimited(stream: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
-  if (!stream) return new Uint8Array(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > limit) {
-        void reader.cancel().catch(() => {});
-        throw tooLarge(limit);
-      }
-      chunks.push(value);
-    }
-  } catch (err) {
-    if (err instanceof ApiFailure) throw err;
-    throw new ApiFailure('invalid_request', 'The request body could not be read completely.');
-  }
-  return Buffer.concat(chunks, total);
 }
 
 /** Parses a non-empty body by its media type. */

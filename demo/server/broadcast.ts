@@ -83,7 +83,7 @@ export class Broadcast {
           }
           let from = this.#next;
           const n = this.#frames.length;
-          for (let bytes = 0; bytes < this.#opts.burstBytes; ) bytes += this.#frames[(((--from) % n) + n) % n]!.length;
+          for (let bytes = 0; bytes < this.#opts.burstBytes;) bytes += this.#frames[((--from % n) + n) % n]!.length;
           controller.enqueue(map(this.#bytes(from, this.#next)));
           listener = {
             controller,

@@ -61,7 +61,10 @@ export function clientOf(address: string | undefined): string {
   const right = tail ? tail.split(':') : [];
   // `::` stands for as many zero groups as are missing.
   const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`;
 }
 
 export class Connections {
@@ -104,7 +107,11 @@ export class Connections {
     const mine = this.of(client);
     if (this.#open >= this.max) throw new ApiFailure('server_busy', 'Too many open streams on this server; try again shortly.', retry);
     if (mine >= this.perClient) {
-      throw new ApiFailure('too_many_connections', `Too many open streams from your address (at most ${this.perClient}); close some or try again shortly.`, retry);
+      throw new ApiFailure(
+        'too_many_connections',
+        `Too many open streams from your address (at most ${this.perClient}); close some or try again shortly.`,
+        retry,
+      );
     }
     this.#open++;
     this.#byClient.set(client, mine + 1);

@@ -3,7 +3,7 @@
  * `a-b`, `a-` or `-n` → 206; unsatisfiable → 416; ETag with If-None-Match and If-Range.
  */
 import type { EpisodeRecord } from './store.ts';
-import { ApiFailure, errorResponse, matchesIfNoneMatch } from './respond.ts';
+import { ApiFailure } from './respond.ts';
 
 export type ByteRange = { start: number; end: number };
 
@@ -29,26 +29,20 @@ export function parseRange(header: string | null | undefined, size: number): Byt
 }
 
 export function episodeAudio(episode: EpisodeRecord | undefined, req: Request): Response {
-  const cors = { 'Access-Control-Allow-Origin': '*' };
-  if (!episode) return errorResponse(new ApiFailure('not_found', 'There is no such episode.'), cors);
+  if (!episode) throw new ApiFailure('not_found', 'There is no such episode.');
   const size = episode.audio.byteLength;
   const headers: Record<string, string> = {
-    ...cors,
     'Content-Type': 'audio/mpeg',
     'Accept-Ranges': 'bytes',
     ETag: episode.etag,
     'Cache-Control': 'public, max-age=3600',
   };
-  if (matchesIfNoneMatch(req.headers.get('if-none-match'), episode.etag)) {
-    return new Response(null, { status: 304, headers });
-  }
   const ifRange = req.headers.get('if-range');
   const range = ifRange && ifRange !== episode.etag ? null : parseRange(req.headers.get('range'), size);
   if (range === 'unsatisfiable') {
-    return errorResponse(
-      new ApiFailure('range_not_satisfiable', `The file has ${size} bytes; the requested range is outside it.`),
-      { ...cors, 'Content-Range': `bytes */${size}` },
-    );
+    throw new ApiFailure('range_not_satisfiable', `The file has ${size} bytes; the requested range is outside it.`, {
+      'Content-Range': `bytes */${size}`,
+    });
   }
   const { start, end } = range ?? { start: 0, end: size - 1 };
   const part = episode.audio.subarray(start, end + 1);

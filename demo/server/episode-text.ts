@@ -4,7 +4,7 @@
  * feed points to). Like the audio: no token, CORS for every origin, ETag, cacheable.
  */
 import type { EpisodeRecord } from './store.ts';
-import { ApiFailure, errorResponse, etagOf, matchesIfNoneMatch } from './respond.ts';
+import { ApiFailure, etagOf } from './respond.ts';
 import { chaptersView } from './views.ts';
 
 export type EpisodeTextKind = 'vtt' | 'chapters.json';
@@ -24,14 +24,11 @@ export function chaptersJson(episode: EpisodeRecord, origin: string): string {
 
 /** `origin`: the public origin, for chapter pictures on this service. */
 export function episodeText(episode: EpisodeRecord | undefined, kind: EpisodeTextKind, req: Request, origin: string): Response {
-  const cors = { 'Access-Control-Allow-Origin': '*' };
   const text = kind === 'vtt' ? episode?.transcript : episode?.chapters.length ? chaptersJson(episode, origin) : undefined;
   if (!text) {
     const what = kind === 'vtt' ? 'transcript' : 'chapters';
-    return errorResponse(new ApiFailure('not_found', episode ? `This episode has no ${what}.` : 'There is no such episode.'), cors);
+    throw new ApiFailure('not_found', episode ? `This episode has no ${what}.` : 'There is no such episode.');
   }
-  const etag = etagOf(text);
-  const headers = { ...cors, 'Content-Type': TYPES[kind], ETag: etag, 'Cache-Control': 'public, max-age=3600' };
-  if (matchesIfNoneMatch(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
+  const headers = { 'Content-Type': TYPES[kind], ETag: etagOf(text), 'Cache-Control': 'public, max-age=3600' };
   return new Response(req.method === 'HEAD' ? null : text, { headers });
 }

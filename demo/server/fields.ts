@@ -16,11 +16,7 @@ function single(body: PostBody, name: string): unknown {
   return values[0] ?? undefined;
 }
 
-export function textField(
-  body: PostBody,
-  name: string,
-  opts: { required?: boolean; max: number },
-): string | undefined {
+export function textField(body: PostBody, name: string, opts: { required?: boolean; max: number }): string | undefined {
   const value = single(body, name);
   if (value === undefined) {
     if (opts.required) throw bad(`The field ${name} is required.`);
@@ -38,11 +34,7 @@ export function numberField(body: PostBody, name: string, opts: { min: number; m
   const value = single(body, name);
   if (value === undefined || value === '') return undefined;
   const n =
-    typeof value === 'number'
-      ? value
-      : body.kind === 'form' && typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value)
-        ? Number(value)
-        : NaN;
+    typeof value === 'number' ? value : body.kind === 'form' && typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
   if (!Number.isFinite(n)) throw bad(`The field ${name} must be a number of seconds.`);
   if (n < opts.min || n > opts.max) throw bad(`The field ${name} must be between ${opts.min} and ${opts.max}.`);
   return n;

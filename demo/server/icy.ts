@@ -15,7 +15,7 @@ export function icyBlock(title: string): Uint8Array {
   const encoder = new TextEncoder();
   let text = encoder.encode(`StreamTitle='${title}';`);
   // Too long: shorten the title (whole characters), keep the closing `';`.
-  for (let keep = title.length; text.length > MAX_BLOCK; ) {
+  for (let keep = title.length; text.length > MAX_BLOCK;) {
     keep = Math.floor(keep * 0.9);
     text = encoder.encode(`StreamTitle='${[...title].slice(0, keep).join('')}';`);
   }

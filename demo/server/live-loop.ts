@@ -16,10 +16,13 @@ export function followLiveLoop(store: Store, live: Catalog['live'], epoch = Date
   const loop = live.info.duration;
   let nextAt: Date | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const stop = Object.assign(() => {
-    clearTimeout(timer);
-    nextAt = null;
-  }, { nextChange: () => nextAt });
+  const stop = Object.assign(
+    () => {
+      clearTimeout(timer);
+      nextAt = null;
+    },
+    { nextChange: () => nextAt },
+  );
   if (tracks.length === 0 || !(loop > 0)) return stop;
   const schedule = () => {
     const at = ((Date.now() - epoch) / 1000) % loop;

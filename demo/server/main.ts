@@ -12,7 +12,6 @@ import { MAX_STREAMS, MAX_STREAMS_PER_CLIENT } from './connections.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';
 
-
 function fail(message: string): never {
   console.error(`castlet mock: ${message}`);
   process.exit(1);
@@ -63,13 +62,23 @@ function originUrl(name: string, value: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-const server = await startServer({ port, host, privateToken, publicToken, publicUrl, maxStreams, maxStreamsPerClient, followLiveLoop: true, ...(icecast ? { icecast } : {}) }).catch(
-  (err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`),
-);
+const server = await startServer({
+  port,
+  host,
+  privateToken,
+  publicToken,
+  publicUrl,
+  maxStreams,
+  maxStreamsPerClient,
+  followLiveLoop: true,
+  ...(icecast ? { icecast } : {}),
+}).catch((err: unknown) => fail(`cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}`));
 // The design asks for the demo tokens at startup; request logs never contain them.
 console.log(`castlet mock on ${server.url}  public token ${publicToken}  private token ${privateToken}`);
 const { limit, streams, perClient } = server.caps;
-console.log(`castlet mock: at most ${streams} open event streams and /listen connections, ${perClient} per client address (descriptor limit ${limit})`);
+console.log(
+  `castlet mock: at most ${streams} open event streams and /listen connections, ${perClient} per client address (descriptor limit ${limit})`,
+);
 if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
 
 let stopping = false;

@@ -1,19 +1,19 @@
 /**
- * The private endpoints of docs/design.md §1. They run after the body was read and the private
- * token verified; this module only routes (404 / 405 + Allow) and does the work.
+ * The private endpoints of docs/design.md §1: the POST body is read first (the token may be in
+ * it), then the private token is verified, then the request is routed (404, or 405 + Allow).
  */
-import type { Context } from 'hono';
+import { Hono, type Context } from 'hono';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import { requireToken } from './auth.ts';
+import { readBody } from './body.ts';
 import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
 import { chaptersField, numberField, personsField, textField, transcriptField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
-import { ApiFailure, errorResponse, etagOf, jsonResponse } from './respond.ts';
+import { ApiFailure, etagOf, jsonResponse, notAllowed } from './respond.ts';
 import type { Icecast } from './icecast.ts';
 import type { EpisodeChanges, EpisodeRecord, Store } from './store.ts';
 import { accountInfo, episodeView, type Urls } from './views.ts';
-
-type Handler = (c: Context<AppEnv>) => Response | Promise<Response>;
-type Routes = Record<string, Partial<Record<'GET' | 'POST', Handler>>>;
 
 export const EPISODE_LIMIT = 1000;
 /** Generated audio kept in memory: one buffer per length, shared by the episodes of that length. */
@@ -47,8 +47,8 @@ async function episodeFields(c: Context<AppEnv>, duration: number): Promise<Epis
   return changes;
 }
 
-/** The handler of every /private/* request (mount after the body reader and the auth middleware). */
-export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null }: PrivateApiOptions): Handler {
+/** The /private/* endpoints (mount at /private). */
+export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null }: PrivateApiOptions): Hono<AppEnv> {
   let nextEpisode = store.episodes.length + 1;
   const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number }>();
   /** The tone repeated to `seconds`, made once per length (a 500-episode feed stays small). */
@@ -64,115 +64,88 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     return made;
   };
 
-  const routes: Routes = {
-    checkToken: { GET: () => jsonResponse(store.tokens) },
-    accountInfo: { GET: () => jsonResponse(accountInfo(store, urls)) },
-    startServer: {
-      POST: () => {
-        // Icecast mode: the channels are advertised again; each is live once its mount has a source.
-        store.setReady(true);
-        return jsonResponse({ streaming_server_ready: 1 });
-      },
-    },
-    stopServer: {
-      POST: async () => {
-        store.setReady(false);
-        if (!icecast) return jsonResponse({ streaming_server_ready: 0 });
-        // Icecast mode: the stream is no longer advertised; with admin access the sources are dropped.
-        const dropped = icecast.admin && (await Promise.all(store.channels.map((ch) => icecast.killSource(ch)))).every(Boolean);
-        return jsonResponse({ streaming_server_ready: 0, icecast_sources_dropped: dropped });
-      },
-    },
-    setNowPlaying: {
-      POST: async (c) => {
-        const body = c.get('body');
-        const title = textField(body, 'title', { required: true, max: 200 })!;
-        const artist = textField(body, 'artist', { max: 200 }) ?? '';
-        const artwork_url = urlField(body, 'artwork_url');
-        const channelId = textField(body, 'channel', { max: 100 });
-        const channel = store.channel(channelId);
-        if (!channel) throw new ApiFailure('not_found', `There is no channel "${channelId}" on this account.`);
-        const now_playing = store.setNowPlaying(channel.id, { title, artist, artwork_url });
-        const replaced_at = nowPlayingUntil()?.toISOString() ?? null;
-        if (!icecast) return jsonResponse({ channel: channel.id, now_playing, replaced_at });
-        // Icecast mode: every listener of the mount (castlet, VLC …) sees the title.
-        const icecast_updated = await icecast.setTitle(channel, now_playing);
-        return jsonResponse({ channel: channel.id, now_playing, replaced_at, icecast_updated });
-      },
-    },
-    podcasts: { GET: () => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, urls.origin)) }) },
-    addPodcast: {
-      POST: async (c) => {
-        const body = c.get('body');
-        const title = textField(body, 'title', { required: true, max: 200 })!;
-        const seconds = Math.round(numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default);
-        const { description = '', chapters = [], persons = [], transcript } = await episodeFields(c, seconds);
-        const made = store.episodes.length < EPISODE_LIMIT ? toneOf(seconds) : null;
-        if (!made) {
-          throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
-        }
-        const episode: EpisodeRecord = {
-          id: `ep-${nextEpisode++}`,
-          title,
-          description,
-          published_at: new Date().toISOString(),
-          duration: made.duration,
-          art: null,
-          chapters,
-          persons,
-          audio: made.audio,
-          etag: made.etag,
-          ...(transcript ? { transcript } : {}),
-        };
-        while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
-        store.addEpisode(episode);
-        return jsonResponse(episodeView(episode, urls.origin), 201);
-      },
-    },
-    updatePodcast: {
-      POST: async (c) => {
-        const body = c.get('body');
-        const id = textField(body, 'id', { required: true, max: 200 })!;
-        const episode = store.episode(id);
-        if (!episode) throw new ApiFailure('not_found', `There is no episode "${id}".`);
-        // Everything is checked before anything changes: a bad field loses nothing.
-        const changes = await episodeFields(c, episode.duration);
-        if (changes.title === '') throw new ApiFailure('invalid_request', 'The field title must not be empty.');
-        if (!Object.keys(changes).length) {
-          throw new ApiFailure('invalid_request', `Give what to change: ${EPISODE_FIELDS.join(', ')}.`);
-        }
-        return jsonResponse(episodeView(store.updateEpisode(id, changes)!, urls.origin));
-      },
-    },
-    deletePodcast: {
-      POST: (c) => {
-        const id = textField(c.get('body'), 'id', { required: true, max: 200 })!;
-        if (!store.deleteEpisode(id)) throw new ApiFailure('not_found', `There is no episode "${id}".`);
-        return jsonResponse({ deleted: id });
-      },
-    },
-    resetTokens: { POST: () => jsonResponse(store.resetTokens()) },
-  };
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    readBody,
+    requireToken('private', () => store.tokens),
+    methodNotAllowed({ app: api, onMethodNotAllowed: notAllowed() }),
+  );
 
-  return async function privateRoute(c) {
-    const name = c.req.path.slice('/private/'.length);
-    const route = Object.hasOwn(routes, name) ? routes[name] : undefined;
-    if (!route) {
-      return errorResponse(new ApiFailure('not_found', `There is no private endpoint ${c.req.path}.`));
+  api.get('/checkToken', () => jsonResponse(store.tokens));
+  api.get('/accountInfo', () => jsonResponse(accountInfo(store, urls)));
+  api.post('/startServer', () => {
+    // Icecast mode: the channels are advertised again; each is live once its mount has a source.
+    store.setReady(true);
+    return jsonResponse({ streaming_server_ready: 1 });
+  });
+  api.post('/stopServer', async () => {
+    store.setReady(false);
+    if (!icecast) return jsonResponse({ streaming_server_ready: 0 });
+    // Icecast mode: the stream is no longer advertised; with admin access the sources are dropped.
+    const dropped = icecast.admin && (await Promise.all(store.channels.map((ch) => icecast.killSource(ch)))).every(Boolean);
+    return jsonResponse({ streaming_server_ready: 0, icecast_sources_dropped: dropped });
+  });
+  api.post('/setNowPlaying', async (c) => {
+    const body = c.get('body');
+    const title = textField(body, 'title', { required: true, max: 200 })!;
+    const artist = textField(body, 'artist', { max: 200 }) ?? '';
+    const artwork_url = urlField(body, 'artwork_url');
+    const channelId = textField(body, 'channel', { max: 100 });
+    const channel = store.channel(channelId);
+    if (!channel) throw new ApiFailure('not_found', `There is no channel "${channelId}" on this account.`);
+    const now_playing = store.setNowPlaying(channel.id, { title, artist, artwork_url });
+    const replaced_at = nowPlayingUntil()?.toISOString() ?? null;
+    if (!icecast) return jsonResponse({ channel: channel.id, now_playing, replaced_at });
+    // Icecast mode: every listener of the mount (castlet, VLC …) sees the title.
+    const icecast_updated = await icecast.setTitle(channel, now_playing);
+    return jsonResponse({ channel: channel.id, now_playing, replaced_at, icecast_updated });
+  });
+  api.get('/podcasts', () => jsonResponse({ episodes: store.episodes.map((e) => episodeView(e, urls.origin)) }));
+  api.post('/addPodcast', async (c) => {
+    const body = c.get('body');
+    const title = textField(body, 'title', { required: true, max: 200 })!;
+    const seconds = Math.round(numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default);
+    const { description = '', chapters = [], persons = [], transcript } = await episodeFields(c, seconds);
+    const made = store.episodes.length < EPISODE_LIMIT ? toneOf(seconds) : null;
+    if (!made) {
+      throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
     }
-    const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
-    const handler = route[method as 'GET' | 'POST'];
-    if (!handler) {
-      const allow = Object.keys(route).flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m])).join(', ');
-      return errorResponse(
-        new ApiFailure('method_not_allowed', `${c.req.path} accepts ${allow} only.`, { Allow: allow }),
-      );
+    const episode: EpisodeRecord = {
+      id: `ep-${nextEpisode++}`,
+      title,
+      description,
+      published_at: new Date().toISOString(),
+      duration: made.duration,
+      art: null,
+      chapters,
+      persons,
+      audio: made.audio,
+      etag: made.etag,
+      ...(transcript ? { transcript } : {}),
+    };
+    while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
+    store.addEpisode(episode);
+    return jsonResponse(episodeView(episode, urls.origin), 201);
+  });
+  api.post('/updatePodcast', async (c) => {
+    const body = c.get('body');
+    const id = textField(body, 'id', { required: true, max: 200 })!;
+    const episode = store.episode(id);
+    if (!episode) throw new ApiFailure('not_found', `There is no episode "${id}".`);
+    // Everything is checked before anything changes: a bad field loses nothing.
+    const changes = await episodeFields(c, episode.duration);
+    if (changes.title === '') throw new ApiFailure('invalid_request', 'The field title must not be empty.');
+    if (!Object.keys(changes).length) {
+      throw new ApiFailure('invalid_request', `Give what to change: ${EPISODE_FIELDS.join(', ')}.`);
     }
-    try {
-      return await handler(c);
-    } catch (err) {
-      if (err instanceof ApiFailure) return errorResponse(err);
-      throw err;
-    }
-  };
+    return jsonResponse(episodeView(store.updateEpisode(id, changes)!, urls.origin));
+  });
+  api.post('/deletePodcast', (c) => {
+    const id = textField(c.get('body'), 'id', { required: true, max: 200 })!;
+    if (!store.deleteEpisode(id)) throw new ApiFailure('not_found', `There is no episode "${id}".`);
+    return jsonResponse({ deleted: id });
+  });
+  api.post('/resetTokens', () => jsonResponse(store.resetTokens()));
+  return api;
 }

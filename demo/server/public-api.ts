@@ -2,36 +2,23 @@
  * The public widget API of docs/design.md §1: CORS for every origin, the public token, cacheable
  * JSON (ETag, max-age=5) and the event stream.
  */
-import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
+import { methodNotAllowed } from 'hono/method-not-allowed';
 import { requireToken } from './auth.ts';
 import { EMPTY_BODY } from './body.ts';
 import type { Connections } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { ApiFailure, cachedJson, cacheableJson, errorResponse } from './respond.ts';
+import { ApiFailure, cachedJson, cacheableJson, conditionalGet, notAllowed } from './respond.ts';
 import { podcastGuid, podcastRss } from './rss.ts';
 import { eventStream, SSE_HEADERS, type SseFeed, type SseOptions } from './sse.ts';
 import type { Store } from './store.ts';
 import { artUrl, COVER, feedCache, streamInfo, type Urls } from './views.ts';
 
-const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 
 /** `Access-Control-Allow-Origin: *` on every response, and the preflight answer. */
-export const publicCors: MiddlewareHandler = async function publicCors(c, next) {
-  if (c.req.method === 'OPTIONS') {
-    return new Response(null, {
-      status: 204,
-      headers: {
-        'Access-Control-Allow-Origin': '*',
-        'Access-Control-Allow-Methods': ALLOWED_METHODS,
-        'Access-Control-Allow-Headers': 'Authorization',
-        'Access-Control-Max-Age': '600',
-      },
-    });
-  }
-  await next();
-  c.res.headers.set('Access-Control-Allow-Origin', '*');
-};
+export const publicCors = cors({ origin: '*', allowMethods: ['GET', 'HEAD', 'OPTIONS'], allowHeaders: ['Authorization'], maxAge: 600 });
 
 export function publicApi(store: Store, urls: Urls, connections: Connections, sse: SseOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
@@ -58,17 +45,21 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
     // HEAD: headers only (Hono would run the stream and drop its body without cancelling it).
     if (c.req.method === 'HEAD') return new Response(null, { headers: SSE_HEADERS });
     connections.hold(c.env);
-    return eventStream(store, source, connections, sse);
+    return eventStream(c, store, source, connections, sse);
   };
 
-  api.use('*', publicCors, async function noBody(c, next) {
-    c.set('body', EMPTY_BODY);
-    await next();
-  }, requireToken('public', () => store.tokens));
-
-  api.get('/stream', (c) =>
-    cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), urls), c.req.header('if-none-match')),
+  api.use(
+    '*',
+    publicCors,
+    async function noBody(c, next) {
+      c.set('body', EMPTY_BODY);
+      await next();
+    },
+    requireToken('public', () => store.tokens),
+    methodNotAllowed({ app: api, onMethodNotAllowed: notAllowed(['OPTIONS']) }),
   );
+
+  api.get('/stream', conditionalGet, (c) => cacheableJson(streamInfo(store, channelOf(c.req.query('channel')), urls)));
   api.get('/stream/events', (c) => {
     const channel = channelOf(c.req.query('channel'));
     return events(c, {
@@ -77,31 +68,17 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
       affects: (event) => event.type === 'stream' && event.channel === channel.id,
     });
   });
-  api.get('/podcasts', (c) => {
+  api.get('/podcasts', conditionalGet, (c) => {
     channelOf(c.req.query('channel'));
-    return cachedJson(feed(), c.req.header('if-none-match'));
+    return cachedJson(feed());
   });
   api.get('/podcasts/events', (c) => {
     channelOf(c.req.query('channel'));
     return events(c, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
   });
-  api.get('/podcasts.rss', (c) => {
+  api.get('/podcasts.rss', conditionalGet, (c) => {
     channelOf(c.req.query('channel'));
-    return cachedJson(rss(), c.req.header('if-none-match'), { 'Content-Type': RSS_TYPE });
-  });
-  api.all('*', (c) => {
-    const known = ['/public/stream', '/public/stream/events', '/public/podcasts', '/public/podcasts/events', '/public/podcasts.rss'].includes(
-      c.req.path,
-    );
-    return errorResponse(
-      known
-        ? new ApiFailure('method_not_allowed', `${c.req.path} accepts ${ALLOWED_METHODS} only.`, { Allow: ALLOWED_METHODS })
-        : new ApiFailure('not_found', `There is no public endpoint ${c.req.path}.`),
-    );
-  });
-  api.onError((err) => {
-    if (err instanceof ApiFailure) return errorResponse(err);
-    throw err;
+    return cachedJson(rss(), { 'Content-Type': RSS_TYPE });
   });
   return api;
 }

@@ -1,8 +1,12 @@
 /**
  * JSON responses of the mock service: one content type, one error shape
- * (`{error, error_description}`), ETags for cacheable public JSON.
+ * (`{error, error_description}`, from ApiFailure), ETags for cacheable public JSON.
  */
 import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorCode } from '../../src/internal/api-types.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
@@ -10,7 +14,7 @@ export const NO_STORE = 'no-store';
 export const PUBLIC_CACHE = 'public, max-age=5';
 
 /** The status of each error code (the widget retries on 503, whatever the code). */
-export const STATUS: Record<ApiErrorCode, number> = {
+export const STATUS: Record<ApiErrorCode, ContentfulStatusCode> = {
   missing_token: 401,
   invalid_token: 401,
   private_token_exposed: 401,
@@ -23,36 +27,40 @@ export const STATUS: Record<ApiErrorCode, number> = {
   range_not_satisfiable: 416,
   server_busy: 503,
   too_many_connections: 503,
+  server_error: 500,
 };
 
-/** An error the handlers can throw or return; `headers` are added to the response. */
-export class ApiFailure extends Error {
+/**
+ * An API error: thrown anywhere, answered by the app's one error handler as
+ * `{error, error_description}` JSON; `headers` are added to the response.
+ */
+export class ApiFailure extends HTTPException {
   constructor(
     readonly code: ApiErrorCode,
     readonly description: string,
     readonly headers: Record<string, string> = {},
   ) {
-    super(description);
+    super(STATUS[code], { message: description });
+  }
+
+  override getResponse(): Response {
+    return jsonResponse({ error: this.code, error_description: this.description }, this.status, this.headers);
   }
 }
 
-export function jsonResponse(
-  body: unknown,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response {
+/** methodNotAllowed's answer: 405 with `Allow`, the methods of the path's routes and `extra`. */
+export function notAllowed(extra: string[] = []) {
+  return (c: Context, methods: string[]): never => {
+    const allow = [...methods, ...extra].join(', ');
+    throw new ApiFailure('method_not_allowed', `${c.req.path} accepts ${allow} only.`, { Allow: allow });
+  };
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { 'Content-Type': JSON_TYPE, 'Cache-Control': NO_STORE, ...headers },
   });
-}
-
-export function errorResponse(failure: ApiFailure, headers: Record<string, string> = {}): Response {
-  return jsonResponse(
-    { error: failure.code, error_description: failure.description },
-    STATUS[failure.code],
-    { ...failure.headers, ...headers },
-  );
 }
 
 /** A strong ETag of the exact bytes served. */
@@ -60,19 +68,12 @@ export function etagOf(data: string | Uint8Array): string {
   return `"${createHash('sha256').update(data).digest('base64url').slice(0, 27)}"`;
 }
 
-/** True when an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
-export function matchesIfNoneMatch(header: string | null | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
 /**
- * Cacheable JSON (public API): ETag of the body, 304 on a matching If-None-Match,
- * `Cache-Control: public, max-age=5`.
+ * Cacheable JSON (public API): ETag of the body (the etag middleware answers a matching
+ * If-None-Match with 304), `Cache-Control: public, max-age=5`.
  */
-export function cacheableJson(body: unknown, ifNoneMatch: string | null | undefined): Response {
-  return cachedJson(jsonEntity(body), ifNoneMatch);
+export function cacheableJson(body: unknown): Response {
+  return cachedJson(jsonEntity(body));
 }
 
 /** A JSON body and its ETag, computed once where the same body is served many times. */
@@ -87,13 +88,15 @@ export function jsonEntity(body: unknown): JsonEntity {
 }
 
 /** cacheableJson of an entity computed before. */
-export function cachedJson(
-  { text, etag }: JsonEntity,
-  ifNoneMatch: string | null | undefined,
-  headers: Record<string, string> = {},
-): Response {
+export function cachedJson({ text, etag }: JsonEntity, headers: Record<string, string> = {}): Response {
   // A shared cache must not answer a request with another (or no) Bearer token from this entry.
-  const common = { ETag: etag, 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization', ...headers };
-  if (matchesIfNoneMatch(ifNoneMatch, etag)) return new Response(null, { status: 304, headers: common });
-  return new Response(text, { status: 200, headers: { 'Content-Type': JSON_TYPE, ...common } });
+  return new Response(text, {
+    headers: { 'Content-Type': JSON_TYPE, ETag: etag, 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization', ...headers },
+  });
 }
+
+/**
+ * The etag middleware for responses that carry their own ETag: 304 on a matching
+ * If-None-Match (weak comparison), keeping CORS so other sites' pages can revalidate.
+ */
+export const conditionalGet = etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'access-control-allow-origin'] });

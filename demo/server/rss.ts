@@ -10,6 +10,7 @@ const PODCAST = 'https://podcastindex.org/namespace/1.0';
 const ATOM = 'http://www.w3.org/2005/Atom';
 
 /** Characters XML 1.0 cannot carry at all (controls, lone surrogates, U+FFFE/U+FFFF). */
+// eslint-disable-next-line no-control-regex -- matching control characters is its purpose
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -27,7 +28,10 @@ const GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6';
  */
 export function podcastGuid(feedUrl: string): string {
   const name = feedUrl.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').replace(/\/+$/, '');
-  const hash = createHash('sha1').update(Buffer.from(GUID_NAMESPACE.replaceAll('-', ''), 'hex')).update(name, 'utf8').digest();
+  const hash = createHash('sha1')
+    .update(Buffer.from(GUID_NAMESPACE.replaceAll('-', ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
   hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC variant
   const hex = hash.subarray(0, 16).toString('hex');

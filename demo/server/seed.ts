@@ -65,9 +65,7 @@ export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now
     channels: [MAIN_CHANNEL],
     nowPlaying: {
       [MAIN_CHANNEL.id]: {
-        current: first
-          ? { title: first.title, artist: first.artist, artwork_url: null, started_at: now.toISOString() }
-          : null,
+        current: first ? { title: first.title, artist: first.artist, artwork_url: null, started_at: now.toISOString() } : null,
         history: EARLIER.map((t, i) => ({ ...t, started_at: minutesAgo(4 * (i + 1)) })),
       },
     },

@@ -2,11 +2,10 @@
  * Runs the mock on a real socket (@hono/node-server). `close()` ends the open SSE and
  * /listen connections too, so it returns promptly.
  */
-import { type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createApp, type AppOptions, type MockApp } from './app.ts';
-import { JSON_TYPE, NO_STORE } from './respond.ts';
 import type { Store } from './store.ts';
 
 export interface ServerOptions extends Omit<AppOptions, 'tokens' | 'publicUrl'> {
@@ -32,23 +31,6 @@ export interface RunningServer {
   /** The descriptor limit, and the caps on open streams and sockets that follow from it. */
   caps: MockApp['caps'];
   close(): Promise<void>;
-}
-
-/** More than one Host header: which one the URLs would follow is ambiguous (RFC 9112 §3.2). */
-function hasTwoHosts(req: IncomingMessage): boolean {
-  let hosts = 0;
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.length === 4 && req.rawHeaders[i]!.toLowerCase() === 'host' && ++hosts > 1) return true;
-  }
-  return false;
-}
-
-function rejectTwoHosts(listener: RequestListener): RequestListener {
-  return function checkHost(req: IncomingMessage, res: ServerResponse) {
-    if (!hasTwoHosts(req)) return listener(req, res);
-    const body = JSON.stringify({ error: 'invalid_request', error_description: 'The request carries more than one Host header.' });
-    res.writeHead(400, { 'Content-Type': JSON_TYPE, 'Cache-Control': NO_STORE, Connection: 'close' }).end(body);
-  };
 }
 
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
@@ -89,8 +71,6 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     ) as Server;
     // Every socket together stays within the descriptor limit (a new one past it is closed at once).
     s.maxConnections = mock.caps.sockets;
-    const [listener] = s.listeners('request') as RequestListener[];
-    s.removeAllListeners('request').on('request', rejectTwoHosts(listener!));
     s.once('error', reject);
   });
   const actual = (server.address() as AddressInfo).port;

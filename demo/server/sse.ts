@@ -4,8 +4,11 @@
  * The connection ends when the tokens are reset (it was authorized by the old pair).
  * Used by /public/stream/events (event `stream`) and /public/podcasts/events (`podcasts`).
  */
+import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Connections } from './connections.ts';
+import type { AppEnv } from './env.ts';
 import type { StoreEvent, Store } from './store.ts';
-import { abortError, type Connections } from './connections.ts';
 
 export interface SseOptions {
   heartbeatMs: number;
@@ -34,53 +37,58 @@ export const SSE_HEADERS = {
   'X-Accel-Buffering': 'no',
 };
 
-export function eventStream(store: Store, source: SseFeed, connections: Connections, opts: SseOptions): Response {
-  const encoder = new TextEncoder();
-  let stop: (abort?: boolean) => void = () => {};
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let last = '';
-      let pending: ReturnType<typeof setTimeout> | undefined;
-      let stopped = false;
-      const send = (text: string) => {
-        if (stopped) return;
-        controller.enqueue(encoder.encode(text));
-        if ((controller.desiredSize ?? 0) < -MAX_BACKLOG) stop(true);
-      };
-      const push = () => {
-        pending = undefined;
-        const json = source.render();
-        if (json === last) return;
-        last = json;
-        send(`event: ${source.event}\ndata: ${json}\n\n`);
-      };
-      const unsubscribe = store.subscribe((event) => {
-        if (event.type === 'tokens') stop();
-        else if (source.affects(event)) pending ??= setTimeout(push, opts.coalesceMs);
-      });
-      const heartbeat = setInterval(() => send(': heartbeat\n\n'), opts.heartbeatMs);
-      const unregister = connections.add(() => stop());
-      stop = (abort = false) => {
-        if (stopped) return;
-        stopped = true;
-        clearTimeout(pending);
-        clearInterval(heartbeat);
-        unsubscribe();
-        unregister();
-        try {
-          if (abort) controller.error(abortError('event stream client too slow'));
-          else controller.close();
-        } catch {
-          // already cancelled by the client
-        }
-      };
-      send(`retry: ${opts.retryMs}\n\n`);
-      push();
-    },
-    cancel() {
-      stop();
-    },
-    // Count the backlog in bytes (the default counts chunks).
-  }, { size: (chunk) => chunk.byteLength });
-  return new Response(body, { headers: SSE_HEADERS });
+/**
+ * The event stream of `source` for the request `c` (whose connection is already counted).
+ * A client more than MAX_BACKLOG bytes behind loses its connection rather than being buffered for.
+ */
+export function eventStream(c: Context<AppEnv>, store: Store, source: SseFeed, connections: Connections, opts: SseOptions): Response {
+  const res = streamSSE(c, (stream) => {
+    let last = '';
+    let pending: ReturnType<typeof setTimeout> | undefined;
+    let backlog = 0;
+    let stopped = false;
+    /** Writes one frame; its bytes count as backlog until the client has taken them. */
+    const send = (write: Promise<unknown>, text: string) => {
+      const bytes = Buffer.byteLength(text);
+      backlog += bytes;
+      void write.then(() => (backlog -= bytes));
+      if (backlog > MAX_BACKLOG) stop(true);
+    };
+    const comment = (text: string) => !stopped && send(stream.write(text), text);
+    const push = () => {
+      pending = undefined;
+      const data = source.render();
+      if (stopped || data === last) return;
+      last = data;
+      send(stream.writeSSE({ event: source.event, data }), `event: ${source.event}\ndata: ${data}\n\n`);
+    };
+    const unsubscribe = store.subscribe((event) => {
+      if (event.type === 'tokens') stop();
+      else if (source.affects(event)) pending ??= setTimeout(push, opts.coalesceMs);
+    });
+    const heartbeat = setInterval(() => comment(': heartbeat\n\n'), opts.heartbeatMs);
+    const unregister = connections.add(() => stop());
+    let ended: () => void = () => {};
+    const stop = (tooSlow = false) => {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(pending);
+      clearInterval(heartbeat);
+      unsubscribe();
+      unregister();
+      // Too slow: drop the connection and what is queued for it; else end the stream.
+      if (tooSlow) c.env.outgoing.destroy();
+      ended();
+    };
+    stream.onAbort(() => stop());
+    comment(`retry: ${opts.retryMs}\n\n`);
+    push();
+    return new Promise<void>((resolve) => (ended = resolve));
+  });
+  // Ours over streamSSE's defaults, on the response and on what Hono merges into it.
+  for (const [name, value] of Object.entries(SSE_HEADERS)) {
+    res.headers.set(name, value);
+    c.header(name, value);
+  }
+  return res;
 }

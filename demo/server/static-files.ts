@@ -1,13 +1,15 @@
 /**
  * The page at `/` and the built bundle (`dist/`) for every other non-API GET, served as a
- * CDN would (docs/design.md §3): brotli or gzip by `Accept-Encoding`, an `ETag` (304 on
- * `If-None-Match`), and every file also at `/castlet@<version>/…`, immutable for a year.
+ * CDN would (docs/design.md §3): brotli or gzip by `Accept-Encoding`, an `ETag` (the etag
+ * middleware: 304 on `If-None-Match`), and every file also at `/castlet@<version>/…`,
+ * immutable for a year.
  */
 import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { etagOf } from './respond.ts';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Context, MiddlewareHandler } from 'hono';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,8 +51,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const MIN_COMPRESS = 1024;
 
-/** Compressed bodies by ETag and encoding (brotli at its best level is slow: once per build). */
-const compressed = new Map<string, Uint8Array>();
+/** Compressed bodies by file and encoding, with the bytes they were made from (brotli at its best level is slow: once per build). */
+const compressed = new Map<string, { from: Uint8Array; body: Uint8Array }>();
 
 /** The encoding to send for `accept` (an `Accept-Encoding` value): br, gzip or none. */
 export function pickEncoding(accept: string | null): 'br' | 'gzip' | null {
@@ -64,76 +66,67 @@ export function pickEncoding(accept: string | null): 'br' | 'gzip' | null {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
-function compress(bytes: Uint8Array, encoding: 'br' | 'gzip', etag: string): Uint8Array {
-  const key = `${etag}${encoding}`;
-  let body = compressed.get(key);
-  if (!body) {
-    body =
-      encoding === 'br'
-        ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-        : gzipSync(bytes, { level: 9 });
-    if (compressed.size >= 256) compressed.clear();
-    compressed.set(key, body);
-  }
+function compress(bytes: Uint8Array, encoding: 'br' | 'gzip', file: string): Uint8Array {
+  const key = `${encoding}:${file}`;
+  const made = compressed.get(key);
+  if (made && Buffer.compare(made.from, bytes) === 0) return made.body;
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+      : gzipSync(bytes, { level: 9 });
+  if (compressed.size >= 256) compressed.clear();
+  compressed.set(key, { from: bytes, body });
   return body;
 }
 
-/** True when `ifNoneMatch` (an `If-None-Match` value) names `etag` (weak comparison, RFC 9110 §13.1.2). */
-const matches = (ifNoneMatch: string | null, etag: string) =>
-  !!ifNoneMatch && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag));
-
-const notFound = (hint = 'Not found.') =>
-  new Response(`${hint}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-
 /**
- * The file for `pathname`, or a plain-text 404; never a file outside `dir`. `headers` are the
- * request's (`Accept-Encoding`, `If-None-Match`).
+ * Middleware: the page at `/` and the file for any other GET path, found by @hono/node-server's
+ * serveStatic (never a file outside `dir`), sent as a CDN would; nothing found → next().
  */
-export async function serveStatic(pathname: string, opts: StaticOptions, head = false, headers?: Headers): Promise<Response> {
-  const versioned = pathname.startsWith(VERSIONED);
-  if (versioned) pathname = pathname.slice(VERSIONED.length - 1);
-  if (versioned && pathname === '/') return notFound();
-  let file: string;
-  if (pathname === '/') {
-    file = opts.indexFile;
-  } else {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return notFound();
-    }
-    const root = resolve(opts.dir);
-    file = resolve(root, `.${decoded}`);
-    if (decoded.includes('\0') || !file.startsWith(root + sep)) return notFound();
-  }
-  try {
-    if (!(await stat(file)).isFile()) return notFound();
+export function bundleFiles(opts: StaticOptions): MiddlewareHandler {
+  const found = new WeakMap<Context, string>();
+  const onFound = (path: string, c: Context) => void found.set(c, path);
+  const page = serveStatic({ path: opts.indexFile, onFound });
+  const root = resolve(opts.dir);
+  const files = serveStatic({
+    // The root is put in here, not as `root`, which would warn at start when nothing is built yet.
+    rewriteRequestPath: (path) => root + (path.startsWith(VERSIONED) ? path.slice(VERSIONED.length - 1) : path),
+    onFound,
+  });
+  return async function bundleFile(c, next) {
+    const isPage = c.req.path === '/';
+    if (c.req.path === VERSIONED) return next();
+    // Only where the file is is taken from serveStatic; the bytes are read once, whole, below.
+    await (await (isPage ? page : files)(c, async () => {}))?.body?.cancel();
+    const file = found.get(c);
+    if (!file) return next();
+    const versioned = c.req.path.startsWith(VERSIONED);
     let bytes: Uint8Array = await readFile(file);
-    const page = pathname === '/';
-    if (page && opts.page) bytes = new TextEncoder().encode(opts.page(new TextDecoder().decode(bytes)));
+    if (isPage && opts.page) bytes = new TextEncoder().encode(opts.page(new TextDecoder().decode(bytes)));
     const ext = extname(file).toLowerCase();
-    const encoding = !page && COMPRESSIBLE.has(ext) && bytes.byteLength >= MIN_COMPRESS ? pickEncoding(headers?.get('accept-encoding') ?? null) : null;
-    // One ETag per representation: the compressed bytes differ from the plain ones.
-    const plain = etagOf(bytes);
-    const etag = encoding ? `${plain.slice(0, -1)}-${encoding}"` : plain;
-    const common: Record<string, string> = {
-      ...(page ? { 'Content-Security-Policy': PAGE_CSP } : {}),
-      'Content-Type': TYPES[ext] ?? 'application/octet-stream',
-      ETag: etag,
-      // The unversioned URL always revalidates (cheap with the ETag); a versioned one never changes.
-      'Cache-Control': versioned ? IMMUTABLE : 'no-cache',
-      ...(!page && COMPRESSIBLE.has(ext) ? { Vary: 'Accept-Encoding' } : {}),
-      // Site owners load the bundle with <script type="module"> from their own origin: module
-      // scripts are fetched in CORS mode, so without this header the widgets never load.
-      'Access-Control-Allow-Origin': '*',
-    };
-    if (matches(headers?.get('if-none-match') ?? null, etag)) return new Response(null, { status: 304, headers: common });
-    const body = encoding ? compress(bytes, encoding, etag) : bytes;
-    return new Response(head ? null : (body as Uint8Array<ArrayBuffer>), {
-      headers: { ...common, ...(encoding ? { 'Content-Encoding': encoding } : {}), 'Content-Length': String(body.byteLength) },
+    const compressible = !isPage && COMPRESSIBLE.has(ext);
+    const encoding = compressible && bytes.byteLength >= MIN_COMPRESS ? pickEncoding(c.req.header('accept-encoding') ?? null) : null;
+    // The ETag (etag middleware) is of the bytes sent: one per representation.
+    const body = encoding ? compress(bytes, encoding, file) : bytes;
+    return new Response(body as Uint8Array<ArrayBuffer>, {
+      headers: {
+        ...(isPage ? { 'Content-Security-Policy': PAGE_CSP } : {}),
+        'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+        // The unversioned URL always revalidates (cheap with the ETag); a versioned one never changes.
+        'Cache-Control': versioned ? IMMUTABLE : 'no-cache',
+        ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
+        // Site owners load the bundle with <script type="module"> from their own origin: module
+        // scripts are fetched in CORS mode, so without this header the widgets never load.
+        'Access-Control-Allow-Origin': '*',
+        ...(encoding ? { 'Content-Encoding': encoding } : {}),
+        'Content-Length': String(body.byteLength),
+      },
     });
-  } catch {
-    return notFound(pathname === '/castlet.js' ? 'castlet.js is not built yet: run npm run build' : undefined);
-  }
+  };
+}
+
+/** The plain-text 404 of paths outside the API. */
+export function notFoundText(path: string): Response {
+  const hint = path === '/castlet.js' ? 'castlet.js is not built yet: run npm run build' : 'Not found.';
+  return new Response(`${hint}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 }

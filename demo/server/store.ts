@@ -53,11 +53,7 @@ export interface EpisodeRecord {
 /** What the owner may change of an episode (updatePodcast). `transcript: null` removes it. */
 export type EpisodeChanges = Partial<Pick<EpisodeRecord, 'title' | 'description' | 'chapters' | 'persons'>> & { transcript?: string | null };
 
-export type StoreEvent =
-  | { type: 'stream'; channel: string }
-  | { type: 'tokens' }
-  | { type: 'ready'; ready: boolean }
-  | { type: 'episodes' };
+export type StoreEvent = { type: 'stream'; channel: string } | { type: 'tokens' } | { type: 'ready'; ready: boolean } | { type: 'episodes' };
 
 export interface StoreSeed {
   name: string;

@@ -60,8 +60,7 @@ export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): St
 export const chaptersView = (chapters: Chapter[], origin: string): Chapter[] =>
   chapters.map((c) => (c.img ? { ...c, img: absolute(origin, c.img) } : c));
 
-const personsView = (persons: Person[], origin: string): Person[] =>
-  persons.map((p) => (p.img ? { ...p, img: absolute(origin, p.img) } : p));
+const personsView = (persons: Person[], origin: string): Person[] => persons.map((p) => (p.img ? { ...p, img: absolute(origin, p.img) } : p));
 
 export function episodeView(episode: EpisodeRecord, origin: string): Episode {
   const file = `${origin}/media/${encodeURIComponent(episode.id)}`;

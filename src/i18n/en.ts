@@ -2,9 +2,13 @@
  * The message catalogue's source: every string the widgets show or speak, in English. As in
  * gettext, the English text is also the message's key: the code says `t('Play')` (typed: only
  * these), and each other language (`./de.ts`, …, an on-demand chunk) maps it to its words. A
- * plural is keyed by its English `other` form (English's `one` forms: `EN_ONE` in
- * src/internal/locale.ts). `{name}` is a parameter. Nothing of this file is in the bundle: the
- * words are where they are used, so English costs no lookup table.
+ * plural is keyed by its English `other` form; its `one` form is in `EN_ONE` below. `{name}` is
+ * a parameter. The error table (src/internal/errors.ts) names each error's message by its key.
+ * Of this file only `EN_ONE` is in the bundle: the words are where they are used, so English
+ * costs no lookup table. The site owner's setup errors are the catalogue's setup part,
+ * `enSetup`, exported here from a module of its own (./en-setup.ts): the bundle never holds
+ * them, they reach the page in the on-demand `setup-messages` chunk (a module's exports cannot
+ * be split between the bundle and a chunk).
  */
 export const en = [
   'Play',
@@ -53,7 +57,7 @@ export const en = [
   'Starting when loaded…',
   // The mini-player's (`sticky`) close button.
   'Close',
-  // Errors the listener may read: shown in the widget (English in src/internal/errors.ts).
+  // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',
   'The service had a problem. Retrying…',
@@ -62,13 +66,19 @@ export const en = [
 
 export type MessageKey = (typeof en)[number];
 
+/** English's `one` forms of its plurals (keyed by the `other` form, as every language's plurals are). */
+export const EN_ONE: Partial<Record<Text, string>> = { '{n} listeners': '{n} listener', '{i} of {n} matches': '{i} of {n} match' };
+
+export { enSetup } from './en-setup.js';
+
+/** The site owner's setup errors' words (the catalogue's setup part: an on-demand chunk), keyed by their English text like every message. */
+export type SetupText = (typeof import('./en-setup.js').enSetup)[keyof typeof import('./en-setup.js').enSetup];
+
+/** Every key of the catalogue: the widgets' messages and the setup errors'. */
+export type Text = MessageKey | SetupText;
+
 /** One plural message: a form per `Intl.PluralRules` category the language uses. */
 export type Plural = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
-/** The site owner's setup errors: their English words are in `./en-setup.ts`, an on-demand chunk. */
-export type SetupKey =
-  'missing_token' | 'malformed_token' | 'invalid_token' | 'private_token_exposed' | 'not_found' | 'invalid_base_url' | 'missing_base_url';
-export type SetupText = (typeof import('./en-setup.js').enSetup)[SetupKey];
-
 /** A language's catalogue: its words for every English message and setup message. */
-export type Messages = Record<MessageKey | SetupText, string | Plural>;
+export type Messages = Record<Text, string | Plural>;

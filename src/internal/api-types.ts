@@ -121,4 +121,25 @@ export type ApiErrorCode =
   /** 503: too many open event streams and /listen connections on the service (Retry-After). */
   | 'server_busy'
   /** 503: too many of them from the client's own address (Retry-After). */
-  | 'too_many_connections';
+  | 'too_many_connections'
+  /** 500: the service failed (a widget treats it as any server error: it retries). */
+  | 'server_error';
+
+/**
+ * What a player reports (the `castlet-error` event's `code`): the setup errors (a token or
+ * `base-url` that cannot work, an unknown channel or episode: fatal) and the ones retrying can
+ * fix (`network`, `media`, `server`, `bad_response`). Each has its row in the error table
+ * (src/internal/errors.ts): whether it is fatal, and its words.
+ */
+export type CastletErrorCode =
+  | 'missing_token'
+  | 'malformed_token'
+  | 'invalid_token'
+  | 'private_token_exposed'
+  | 'not_found'
+  | 'invalid_base_url'
+  | 'missing_base_url'
+  | 'network'
+  | 'media'
+  | 'server'
+  | 'bad_response';

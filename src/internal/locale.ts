@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { MessageKey, Messages, SetupText } from '../i18n/en.js';
+import { EN_ONE, type Messages, type Text } from '../i18n/en.js';
 
 /** The languages castlet speaks besides English: each is an on-demand chunk. */
 const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
@@ -10,22 +10,18 @@ const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
   ar: () => import('../i18n/ar.js'),
 };
 
-
 /** The catalogue language for a BCP 47 tag: its primary subtag if castlet has it, else English. */
 export function languageOf(tag: string): string {
   const base = tag.trim().toLowerCase().split(/[-_]/)[0]!;
   return base in LANGUAGES ? base : 'en';
 }
 
-/** English's `one` forms of its plurals (keyed by the `other` form, as every language's). */
-export const EN_ONE: Partial<Record<MessageKey, string>> = { '{n} listeners': '{n} listener', '{i} of {n} matches': '{i} of {n} match' };
-
 /**
  * `text` (an English message) in a language, `messages` (none: English), its `{name}`
  * parameters filled (numbers written the locale's way) and its plural form picked.
  */
-export function format(messages: Partial<Messages> | null, locale: string, text: MessageKey | SetupText, vars: Record<string, string | number> = {}): string {
-  const one = EN_ONE[text as MessageKey];
+export function format(messages: Partial<Messages> | null, locale: string, text: Text, vars: Record<string, string | number> = {}): string {
+  const one = EN_ONE[text];
   let m = messages?.[text] ?? (one ? { one, other: text } : text);
   if (typeof m !== 'string') m = m[new Intl.PluralRules(locale).select(Number(vars.n))] ?? m.other;
   return m.replace(/\{(\w+)\}/g, (_, k: string) => {
@@ -50,9 +46,8 @@ export class LocaleController implements ReactiveController {
     host.addController(this);
   }
 
-
   /** The English message `text` in the host's language. */
-  t(text: MessageKey | SetupText, vars?: Record<string, string | number>): string {
+  t(text: Text, vars?: Record<string, string | number>): string {
     return format(this.#messages, this.lang, text, vars);
   }
 
@@ -67,12 +62,15 @@ export class LocaleController implements ReactiveController {
     // page, the module loader keeps it); one that cannot load leaves English in place.
     if (lang === 'en') this.#use('en', null);
     else
-      void LANGUAGES[lang]!().then((m) => {
-        if (this.#tag === tag) {
-          this.#use(lang, m.default);
-          this.host.requestUpdate();
-        }
-      }, () => {});
+      void LANGUAGES[lang]!().then(
+        (m) => {
+          if (this.#tag === tag) {
+            this.#use(lang, m.default);
+            this.host.requestUpdate();
+          }
+        },
+        () => {},
+      );
   }
 
   #use(lang: string, messages: Messages | null) {

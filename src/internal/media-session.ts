@@ -48,7 +48,10 @@ export function sessionOf(player: SessionPlayer): [SessionInfo, SessionHandlers]
   if (!d) return null;
   if ('channel' in d) {
     const now = (player.view ?? d).now_playing;
-    return [{ title: now?.title || d.channel.name, artist: now?.artist || '', album: d.channel.name, artwork: now?.artwork_url || d.channel.artwork_url }, {}];
+    return [
+      { title: now?.title || d.channel.name, artist: now?.artist || '', album: d.channel.name, artwork: now?.artwork_url || d.channel.artwork_url },
+      {},
+    ];
   }
   const ep = player.current;
   const seek = (t: number) => player.seek!(t);

@@ -1,22 +1,26 @@
 /**
- * The mini-player of a `sticky` player: an on-demand chunk, loaded the first time it shows
- * (mini.ts decides when: while the player plays and its card is out of the viewport). Fixed
- * at the viewport's bottom, outside the card: the card keeps its size, the page does not move.
+ * The mini-player of a `sticky` player: an on-demand chunk, loaded when a sticky player first
+ * plays (player-element.ts asks for it, then calls `stick`). From then on it watches the card
+ * while the player plays, and shows while the card is out of the viewport: fixed at the
+ * viewport's bottom, outside the card (the card keeps its size, the page does not move).
  */
-import type { TemplateResult } from 'lit';
-import type { MessageKey } from '../i18n/en.js';
+import type { TemplateResult, render } from 'lit';
+import type { Text } from '../i18n/en.js';
 import { sessionOf, type SessionPlayer } from './media-session.js';
 import type { Lit } from './player-element.js';
 
+/** Lit's render too: the mini-player renders into a box of its own. */
+type LitRender = Lit & { render: typeof render };
+
 export { miniStyles as styles } from './mini-player.styles.js';
 
-type Say = (key: MessageKey, vars?: Record<string, string>) => string;
+type Say = (text: Text, vars?: Record<string, string>) => string;
 
 /** What the mini-player shows, and what its controls do. */
 export interface MiniInput {
   lit: Lit;
   /** The card's direction (`rtl` in Arabic), or Lit's `nothing` to inherit the page's. */
-  dir: unknown;
+  dir: 'rtl' | Lit['nothing'];
   title: string;
   /** The show or channel name. */
   subtitle: string;
@@ -47,9 +51,10 @@ const CLOSE = 'M6.7 5.3 12 10.6l5.3-5.3 1.4 1.4-5.3 5.3 5.3 5.3-1.4 1.4-5.3-5.3-
 export function renderMini(i: MiniInput): TemplateResult {
   const { html, nothing } = i.lit;
   const t = i.t;
+  const art = i.artwork;
   return html`<section part="mini" dir=${i.dir} aria-label=${t('Now playing: {title}', { title: i.title })}>
     ${i.live ? nothing : html`<progress max=${i.duration || 1} .value=${i.position} aria-hidden="true"></progress>`}
-    ${/^https?:\/\//i.test(i.artwork ?? '') ? html`<img src=${i.artwork} alt="" width="44" height="44" />` : html`<span class="art"></span>`}
+    ${art && /^https?:\/\//i.test(art) ? html`<img src=${art} alt="" width="44" height="44" />` : html`<span class="art"></span>`}
     <div class="grow">
       <button part="mini-title" class="clip" @click=${i.onTitle}>${i.title}</button>
       <p class="muted clip">${i.live ? html`<span part="badge" class="live">${t('Live')}</span>` : nothing}${i.subtitle}</p>
@@ -61,21 +66,55 @@ export function renderMini(i: MiniInput): TemplateResult {
 
 /** What the chunk reads of its player (protected there: read here only). */
 interface MiniPlayer extends SessionPlayer, HTMLElement {
-  audio: { wanted: boolean };
-  media: HTMLMediaElement;
+  audio: { wanted: boolean; duration: number };
   t: Say;
-  toggle(): unknown;
+  toggle(): Promise<void>;
   renderRoot: ShadowRoot;
+  addController(c: { hostUpdated(): void }): void;
   requestUpdate(): void;
   locale: { lang: string };
 }
 
-/** The players whose listener closed the mini-player, until this playback ends. */
-const closed = new WeakSet<MiniPlayer>();
+/** The players this chunk watches already. */
+const stuck = new WeakSet<MiniPlayer>();
 
-/** The mini-player of `player` (none if the listener closed it during this playback). */
-export function mini(lit: Lit, player: MiniPlayer): TemplateResult | typeof lit.nothing {
-  if (closed.has(player)) return lit.nothing;
+/**
+ * From now on, `player`'s mini-player: its card is observed while it plays (and is `sticky`);
+ * the mini-player shows while the card is out of view, unless the listener closed it during
+ * this playback. It renders into its own box at the end of the shadow root, after the card
+ * (so it comes after the card's controls in the focus order).
+ */
+export function stick(player: MiniPlayer, lit: LitRender): void {
+  if (stuck.has(player)) return;
+  stuck.add(player);
+  // (The player's own template always renders the same frame, so Lit never clears past its
+  // end marker: the box stays.)
+  const box = player.renderRoot.appendChild(document.createElement('div'));
+  let io: IntersectionObserver | undefined;
+  /** The card is out of view. */
+  let out = false;
+  /** The listener closed it: until this playback ends (castlet-pause: paused, another player started, or stopped). */
+  let closed = false;
+  player.addEventListener('castlet-pause', () => (closed = false));
+  const show = () => lit.render(out && !closed ? mini(lit, player, () => ((closed = true), show())) : lit.nothing, box);
+  player.addController({
+    hostUpdated() {
+      if (player.hasAttribute('sticky') && player.audio.wanted)
+        // (Observing what is observed already does nothing.)
+        (io ??= new IntersectionObserver(([e]) => ((out = !e!.isIntersecting), show()))).observe(player);
+      else {
+        io?.disconnect();
+        io = undefined;
+        out = false;
+      }
+      show();
+    },
+  });
+  player.requestUpdate();
+}
+
+/** The mini-player of `player` now. */
+function mini(lit: LitRender, player: MiniPlayer, close: () => void): TemplateResult {
   const [info] = sessionOf(player) ?? [{ title: '', album: '', artwork: null }];
   // The card's Play/Pause button.
   const main = () => player.renderRoot.querySelector<HTMLElement>('[part=play]')!;
@@ -89,19 +128,14 @@ export function mini(lit: Lit, player: MiniPlayer): TemplateResult | typeof lit.
     playing: player.audio.wanted,
     live: !!player.data && 'channel' in player.data,
     position: player.position ?? 0,
-    duration: player.media.duration || player.current?.duration || 0,
+    duration: player.audio.duration,
     t: player.t,
     onToggle() {
-      player.toggle();
+      void player.toggle().catch(() => {});
       // Paused, the mini-player goes: the keyboard's focus goes to the card's button (Play now), where the page stays.
       if (!player.audio.wanted) main().focus({ preventScroll: true });
     },
-    onClose() {
-      closed.add(player);
-      // (castlet-pause: the listener paused, another player started, or the audio was stopped.)
-      player.addEventListener('castlet-pause', () => closed.delete(player), { once: true });
-      player.requestUpdate();
-    },
+    onClose: close,
     onTitle() {
       const play = main();
       play.scrollIntoView({ block: 'center' });

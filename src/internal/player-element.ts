@@ -1,49 +1,40 @@
-import {
-  LitElement,
-  adoptStyles,
-  css,
-  html,
-  nothing,
-  type CSSResult,
-  type PropertyDeclarations,
-  type PropertyValues,
-  type TemplateResult,
-} from 'lit';
+import { LitElement, html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, publicUrl, type Endpoint } from './api.js';
-import { AudioController, type AudioEventType } from './audio-controller.js';
+import { AudioController, type AudioEventType, type Item } from './audio-controller.js';
 import { CastletError, withMessage } from './errors.js';
 import { FeedController } from './feed.js';
 import { LocaleController } from './locale.js';
-import { miniController } from './mini.js';
-import type { MessageKey, SetupText } from '../i18n/en.js';
+import type { Text } from '../i18n/en.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
-import type { SessionPlayer } from './media-session.js';
+import { Panels, type Chunks } from './panels.js';
 import { playerStyles } from './player.styles.js';
 import { checkToken } from './tokens.js';
 
-/** The lock-screen controls: an on-demand chunk, loaded when a player first plays. */
-const mediaSession = () => import('./media-session.js');
+export type { Panel } from './panels.js';
+
+/**
+ * Every player's chunks: the setup errors' look and English words, loaded when the first one is
+ * shown; `sticky`'s mini-player, loaded when a sticky player first plays.
+ */
+const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js') };
 
 /** Lit, for the on-demand panels: a chunk imports nothing from the bundle, so it uses the bundle's Lit (one Lit per page). */
 export interface Lit {
   html: typeof html;
   nothing: typeof nothing;
 }
-export const LIT: Lit = { html, nothing };
-
-/** An on-demand panel's module (a chunk): what it renders, and its look, made with the player's `css`. */
-export interface Panel {
-  styles(c: typeof css): CSSResult;
-}
+/** (With `render`, for a chunk that renders outside the player's template: the mini-player.) */
+export const LIT: Lit & { render: typeof render } = { html, nothing, render };
 
 type Detail<K extends keyof CastletEventMap> = CastletEventMap[K] extends CustomEvent<infer D> ? D : never;
 
 /**
- * The base of both players: token and base-url handling, the shared data feed, loading
- * and error states, the audio controller, Media Session, typed events and styles.
+ * The base of both players: what every player is. Its properties, the state it reflects,
+ * its events and the frame it renders; the data it follows (FeedController), what plays
+ * (AudioController: the one owner of playback) and its panels (Panels) are its parts.
  */
-export abstract class PlayerElement<T extends object> extends LitElement {
+export abstract class PlayerElement<T extends object, C extends Chunks = Chunks> extends LitElement {
   static override styles = [playerStyles];
   // Declared here rather than with decorators: the same reactive properties, in fewer bytes.
   static override properties: PropertyDeclarations = {
@@ -53,11 +44,8 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     data: { state: true },
     error: { state: true },
     announcement: { state: true },
-    early: { state: true },
-    panels: { state: true },
     // The interface language (`lang`, reflected so the shadow tree inherits it): see LocaleController.
     lang: { reflect: true },
-    sticky: { type: Boolean },
   };
 
   /** The account's public token (required). Never the private one. */
@@ -69,9 +57,6 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** Channel id; the account's first channel when empty. */
   channel = '';
 
-  /** While it plays with its card scrolled out of view, a mini-player sits at the viewport's bottom. */
-  sticky = false;
-
   #now: PlayerState = 'loading';
 
   /** The public data, once it arrived. */
@@ -79,30 +64,34 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   protected error: CastletError | null = null;
   /** Text for the polite live region (track changes). */
   protected announcement = '';
-  /** The on-demand panels loaded so far, by name. */
-  protected panels: Record<string, Panel> = {};
-  #sheets: CSSResult[] = [];
-  /** Play was pressed before the data arrived: play once it does. */
-  private early = false;
+  /** The on-demand panels (chunks), by name. */
+  protected readonly panels: Panels<C & typeof SETUP>;
 
+  /** What plays: the one owner of the media element, the position, the speed and the resume point. */
   protected readonly audio: AudioController;
   /** The listener's language: the `lang` attribute, else the page's, else English. */
-  protected readonly locale = new LocaleController(this);
-  /** `sticky`'s mini-player. */
-  #mini = miniController(this as never);
+  protected readonly locale: LocaleController;
   #source: FeedController<T>;
-  /** This player has put itself on the lock screen (so leaving the page takes it off). */
-  #claimed = false;
   /** The token, base-url and channel the data was asked with. */
   #asked = '';
 
   /** The endpoint with the widget's data; `{endpoint}/events` pushes the same object as events named `endpoint`. */
   protected abstract readonly endpoint: Endpoint;
 
-  constructor(live: boolean, valid: (v: unknown) => boolean) {
+  constructor(live: boolean, valid: (v: unknown) => boolean, chunks: C) {
     super();
-    this.audio = new AudioController(this, live, (type, src) => this.audioEvent(type, src));
+    // First: the data is asked for before anything else starts (a language chunk), and the
+    // data followed changes before the audio follows what is shown.
+    this.addController({ hostUpdate: () => this.#follow() });
+    this.locale = new LocaleController(this);
+    this.audio = new AudioController(
+      this,
+      live,
+      (type, src) => this.audioEvent(type, src),
+      () => this.item(),
+    );
     this.#source = new FeedController<T>(this, valid, (data, error) => this.#received(data, error));
+    this.panels = new Panels(this, { ...chunks, ...SETUP });
   }
 
   /** What the player is doing (read-only; the host's `state` attribute reflects it for CSS). */
@@ -120,17 +109,31 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     this.#source.refresh();
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    if (this.#claimed) void mediaSession().then((m) => m.releaseMediaSession(this));
+  /**
+   * Starts playback, as the Play button does (the same events). Before the data arrived it
+   * plays when the data comes. Resolves once sound flows; rejects when it will not: paused
+   * first (`AbortError`), blocked by the browser (`NotAllowedError`), nothing to play (offline,
+   * no episodes), or the player's fatal error (the CastletError that castlet-error reports).
+   */
+  async play(): Promise<void> {
+    if (this.error?.fatal) throw this.error;
+    const started = this.audio.started();
+    if (!this.audio.wanted) this.audio.play();
+    return started;
   }
 
-  protected override willUpdate(_changed: PropertyValues<this>): void {
-    const asked = [this.publicToken, this.baseUrl, this.channel].join(' ');
-    if (asked !== this.#asked) {
-      this.#asked = asked;
-      this.#subscribe();
-    }
+  /** Pauses, as the Pause button does (the same events); a play waiting for the data is taken back. */
+  async pause(): Promise<void> {
+    this.audio.pause();
+  }
+
+  /** Plays or pauses, as the Play/Pause button does. */
+  toggle(): Promise<void> {
+    return this.audio.wanted || this.audio.early ? this.pause() : this.play();
+  }
+
+  /** The state reflected (and announced by an event) once rendered. */
+  protected override updated(): void {
     const next = this.#computeState();
     this.setAttribute('state', next);
     if (next !== this.#now) {
@@ -140,40 +143,22 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   }
 
   /** The English message `text` in the listener's language (bound: panels get it as it is). */
-  protected readonly t = (text: MessageKey | SetupText, vars?: Record<string, string | number>): string => this.locale.t(text, vars);
-
-  /** A panel's chunk, loaded (and its styles added) the first time it is asked for. */
-  protected async panel<M extends Panel>(name: string, chunk: () => Promise<M>): Promise<M> {
-    const m = await chunk();
-    // An element created before it is on a page has no shadow root yet: wait for its first render.
-    await this.updateComplete;
-    if (!this.panels[name]) {
-      this.#sheets.push(m.styles(css));
-      adoptStyles(this.renderRoot as ShadowRoot, [...(this.constructor as typeof LitElement).elementStyles, ...this.#sheets]);
-      this.panels = { ...this.panels, [name]: m };
-    }
-    return m;
-  }
-
-  /** A `<details>` toggle handler that loads the panel `name` when it first opens. */
-  protected opens(name: string, chunk: () => Promise<Panel>) {
-    return (e: Event) => (e.target as HTMLDetailsElement).open && void this.panel(name, chunk);
-  }
+  protected readonly t = (text: Text, vars?: Record<string, string | number>): string => this.locale.t(text, vars);
 
   /** Fires a castlet event: bubbles, composed, typed detail. */
   protected emit<K extends keyof CastletEventMap>(type: K, detail: Detail<K>): void {
     this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  /** From the audio controller: playback started or stopped, the audio failed or works again. */
+  /** From the audio controller: playback started or stopped, the audio failed or works again, the position moved, the file ended. */
   protected audioEvent(type: AudioEventType, src: string): void {
     if (type === 'error') this.fail(new CastletError('media'));
     else if (type === 'recovered') {
       if (this.error?.code === 'media') this.error = null;
-    } else {
-      this.emit(type === 'play' ? 'castlet-play' : 'castlet-pause', { src });
-      // (Only a player that plays claims the system controls.)
-      this.updateMediaSession();
+    } else if (type === 'play' || type === 'pause') {
+      this.emit(`castlet-${type}`, { src });
+      // `sticky`: from its first play on, the mini-player's chunk watches the card (mini-player.ts).
+      if (this.hasAttribute('sticky')) void this.panels.load('mini').then((m) => m.stick(this as never, LIT));
     }
   }
 
@@ -183,35 +168,19 @@ export abstract class PlayerElement<T extends object> extends LitElement {
   /** The feed failed (the error is shown already); widgets may react. */
   protected feedFailed(_error: CastletError): void {}
 
+  /** What the player shows, to be played: undefined before the data, null when there is nothing to play. */
+  protected abstract item(): Item | null | undefined;
+
   /** The offline state, for widgets that have one. */
   protected get offline(): boolean {
     return false;
   }
 
-  /** Plays or pauses; subclasses say what to play. */
-  protected abstract play(): void;
-
-  protected toggle(): void {
-    if (this.audio.wanted) this.audio.pause();
-    else if (this.data) this.play();
-    // Before the data: remember the press (a second one takes it back).
-    else this.early = !this.early;
-  }
-
-  /** Re-announces the Media Session when what plays changes. */
-  protected updateMediaSession(): void {
-    if (!this.audio.wanted) return;
-    this.#claimed = true;
-    void mediaSession().then((m) =>
-      m.claimMediaSession(
-        this as unknown as SessionPlayer,
-        () => this.play(),
-        () => this.audio.pause(),
-      ),
-    );
-  }
-
-  #subscribe() {
+  /** Follows the token, base-url and channel: when one changed, the data is asked for again. */
+  #follow() {
+    const asked = [this.publicToken, this.baseUrl, this.channel].join(' ');
+    if (asked === this.#asked) return;
+    this.#asked = asked;
     this.audio.stop();
     this.data = this.error = null;
     try {
@@ -231,27 +200,27 @@ export abstract class PlayerElement<T extends object> extends LitElement {
     this.data = data;
     // A bad token now (e.g. the owner reset the tokens): stop, whatever was playing.
     if (!data) this.audio.stop();
-    if (data && data !== old) this.dataChanged();
     if (error) {
       this.fail(error);
       this.feedFailed(error);
       // (The audio's own error stays until sound flows again.)
     } else if (this.error?.code !== 'media') this.error = null;
-    if (this.early && (data || error?.fatal)) {
-      this.early = false;
-      if (data) this.play();
-    }
+    if (data && data !== old) this.dataChanged();
   }
 
-  /** Shows `error` and fires castlet-error (once per code in a row). */
+  /** Shows `error` and fires castlet-error (once per code in a row); a fatal one gives up a play waiting to start. */
   protected fail(error: CastletError): void {
     if (error.code === this.error?.code) return;
     this.error = error;
-    const told = (e: CastletError) => this.emit('castlet-error', { code: e.code, message: e.message, fatal: e.fatal });
+    if (error.fatal) this.audio.early = false;
+    const told = (e: CastletError) => {
+      this.emit('castlet-error', { code: e.code, message: e.message || e.code, fatal: e.fatal });
+      if (e.fatal) this.audio.settle(e);
+    };
     if (error.message) return told(error);
     // A setup error: its look and (English) words come from a chunk; shown and told once they
     // arrive (unless replaced).
-    void this.panel('setup', () => import('./setup-messages.js'));
+    void this.panels.load('setup');
     void withMessage(error).then((e) => {
       if (this.error === error) told((this.error = e));
     });
@@ -273,26 +242,25 @@ export abstract class PlayerElement<T extends object> extends LitElement {
       ${
         e
           ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
-            ${this.t(e.message as MessageKey)}
+            ${e.message && this.t(e.message)}
           </p>`
           : this.audio.retries && this.audio.buffering && !this.offline
             ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
-            : this.early
+            : this.audio.early
               ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
               : nothing
       }
       <div class="sr-only" aria-live="polite">${this.announcement}</div>
-    </div>
-    ${this.#mini(LIT)}`;
+    </div>`;
   }
 
   protected abstract renderPlayer(): TemplateResult;
 
   /** The big Play/Pause button: usable at once, before the data arrived. */
   protected renderPlay(disabled = this.offline || !!this.error?.fatal): TemplateResult {
-    const on = this.audio.wanted || this.early;
+    const on = this.audio.wanted || this.audio.early;
     // Pause is never disabled: the listener can always stop the sound.
-    return html`<button part="play" aria-label=${this.t(on ? 'Pause' : 'Play')} ?disabled=${disabled && !on} @click=${() => this.toggle()}>
+    return html`<button part="play" aria-label=${this.t(on ? 'Pause' : 'Play')} ?disabled=${disabled && !on} @click=${() => this.toggle().catch(() => {})}>
       ${on ? pauseIcon : playIcon}
     </button>`;
   }

@@ -9,8 +9,14 @@ type Check = (v: unknown) => boolean;
 const str: Check = (v) => typeof v === 'string';
 const num: Check = (v) => Number.isFinite(v);
 /** null or absent is allowed too. */
-const opt = (c: Check): Check => (v) => v == null || c(v);
-const list = (c: Check): Check => (v) => Array.isArray(v) && v.every(c);
+const opt =
+  (c: Check): Check =>
+  (v) =>
+    v == null || c(v);
+const list =
+  (c: Check): Check =>
+  (v) =>
+    Array.isArray(v) && v.every(c);
 const shape =
   (fields: Record<string, Check>): Check =>
   (v) =>

@@ -32,8 +32,11 @@ const seconds = (h = '0', m: string, s: string, ms: string) => +h * 3600 + +m * 
  * start with `WEBVTT` (then `bad` hears of line 0).
  */
 function blocks(source: string, bad?: (line: number, text: string) => void): Block[] | null {
-  const lines = source.replace(/^\uFEFF/, '').replace(/\0/g, '\uFFFD').split(/\r\n?|\n/);
-  if (!/^WEBVTT(?:[ \t]|$)/.test(lines[0]!)) return bad?.(0, lines[0]!), null;
+  const lines = source
+    .replace(/^\uFEFF/, '')
+    .replace(/\0/g, '\uFFFD')
+    .split(/\r\n?|\n/);
+  if (!/^WEBVTT(?:[ \t]|$)/.test(lines[0]!)) return (bad?.(0, lines[0]!), null);
   const found: Block[] = [];
   let cue: Block | undefined;
   lines.forEach((line, i) => {
@@ -100,7 +103,8 @@ function voices(text: string): [string, string][] {
       else if (tag === 'ruby' && top === 'rt') open.length -= 2;
     } else {
       const [, tag, note] = /<([^\s.>]*)[^\s>]*([^>]*)/.exec(token)!;
-      if (/^(c|i|b|u|v|ruby|lang)$/.test(tag!) || (tag === 'rt' && top === 'ruby')) open.push([tag!, tag === 'v' ? decode(note!.replace(/\s+/g, ' ').trim()) : who]);
+      if (/^(c|i|b|u|v|ruby|lang)$/.test(tag!) || (tag === 'rt' && top === 'ruby'))
+        open.push([tag!, tag === 'v' ? decode(note!.replace(/\s+/g, ' ').trim()) : who]);
     }
   }
   return pieces.map(([who, words]): [string, string] => [who, words.replace(/\s+/g, ' ').trim()]).filter(([, words]) => words);
@@ -114,14 +118,23 @@ const C1 = '€\x81‚ƒ„…†‡ˆ‰Š‹Œ\x8DŽ\x8F\x90‘’“”•–
  * reference (it knows HTML's 2,231 names; `VTTCue` is no HTML parser, and this text holds no `<`):
  * no table to ship, and no Trusted Types sink. Where there is no `VTTCue` (Node), it stays as written.
  */
-const named: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'", '&nbsp;': '\u00a0', '&lrm;': '\u200e', '&rlm;': '\u200f' };
+const named: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+  '&nbsp;': '\u00a0',
+  '&lrm;': '\u200e',
+  '&rlm;': '\u200f',
+};
 
 /** Decodes HTML character references as HTML does in text: numeric (with or without `;`) and named. */
 function decode(text: string): string {
   return text.replace(/&(?:#(?:[xX]([\da-fA-F]+)|(\d+));?|\w+;?)/g, (ref, hex?: string, dec?: string) => {
     if (!hex && !dec) return (named[ref] ??= typeof VTTCue > 'u' ? ref : new VTTCue(0, 0, ref).getCueAsHTML().textContent!);
     const n = parseInt(hex ?? dec!, hex ? 16 : 10);
-    return !n || n > 0x10ffff || (n >> 11) === 0x1b ? '\uFFFD' : n >> 5 === 4 ? C1[n - 128]! : String.fromCodePoint(n);
+    return !n || n > 0x10ffff || n >> 11 === 0x1b ? '\uFFFD' : n >> 5 === 4 ? C1[n - 128]! : String.fromCodePoint(n);
   });
 }
 

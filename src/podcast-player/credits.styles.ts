@@ -6,7 +6,7 @@ import type { css as Css } from 'lit';
  * no scrollbar to change the height), then the Support link at the line's end; when both do
  * not fit they share the line, the link's words cut with an ellipsis.
  */
-export const styles = (css: typeof Css) => css`
+export const creditStyles = (css: typeof Css) => css`
   [part~=credits] {
     display: flex;
     align-items: center;

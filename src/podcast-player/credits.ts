@@ -10,11 +10,18 @@
 import type { TemplateResult } from 'lit';
 import type { Episode, Person, Podcast } from '../internal/api-types.js';
 import type { MessageKey } from '../i18n/en.js';
-import type { Kit } from './lists.js';
+import type { Kit, Say } from './lists.js';
 
-export { styles as creditStyles } from './credits.styles.js';
-
-type Say = (text: MessageKey) => string;
+/** The credits' input. */
+export interface CreditsInput {
+  /** The player's Lit, formats and URL check. */
+  lit: Kit;
+  say: Say;
+  /** The episode on show (its hosts and guests). */
+  episode: Episode | undefined;
+  /** The show (its Support link); none while loading. */
+  show: Podcast | undefined;
+}
 
 /** The Podcasting 2.0 roles said in the listener's language; any other is shown as the service wrote it. */
 const ROLES = new Map<string, MessageKey>([
@@ -34,7 +41,7 @@ const person = ({ html, nothing, isHttp }: Kit, p: Person, say: Say) => {
 };
 
 /** The episode's hosts and guests and the show's Support link; nothing when it has neither; an empty line while loading. */
-export function credits(kit: Kit, ep: Episode | undefined, show: Podcast | undefined, say: Say): TemplateResult | Kit['nothing'] {
+export function credits({ lit: kit, say, episode: ep, show }: CreditsInput): TemplateResult | Kit['nothing'] {
   const { html, nothing, isHttp } = kit;
   if (!show) return html`<div part="credits"></div>`;
   const persons = ep?.persons ?? [];
@@ -42,12 +49,14 @@ export function credits(kit: Kit, ep: Episode | undefined, show: Podcast | undef
   const support = isHttp(funding?.url);
   if (!persons.length && !support) return kit.nothing;
   return html`<div part="credits">
-    ${persons.length
-      ? // A line that scrolls sideways when it is full; without a link in it, it takes the focus itself, to be scrolled by keyboard.
-        html`<ul aria-label=${say('Hosts and guests')} tabindex=${persons.some((p) => isHttp(p.href)) ? nothing : 0}>
+    ${
+      persons.length
+        ? // A line that scrolls sideways when it is full; without a link in it, it takes the focus itself, to be scrolled by keyboard.
+          html`<ul aria-label=${say('Hosts and guests')} tabindex=${persons.some((p) => isHttp(p.href)) ? nothing : 0}>
           ${persons.map((p) => person(kit, p, say))}
         </ul>`
-      : nothing}
+        : nothing
+    }
     ${support ? html`<a part="support" class="clip" href=${funding!.url} target="_blank" rel="noopener"><bdi>${funding!.text.trim() || say('Support')}</bdi></a>` : nothing}
   </div>`;
 }

@@ -1,7 +1,8 @@
 import type { css as Css } from 'lit';
+import { creditStyles } from './credits.styles.js';
 
 /** The rows' look (a chapter's link beside its button; episodes on two lines when narrow). */
-export const rowStyles = (css: typeof Css) => css`
+const rowStyles = (css: typeof Css) => css`
   li.muted {
     padding: 8px 10px;
   }
@@ -53,3 +54,6 @@ export const rowStyles = (css: typeof Css) => css`
     }
   }
 `;
+
+/** The look of the lists chunk: its rows' and the credits'. */
+export const styles = (css: typeof Css) => css`${rowStyles(css)}${creditStyles(css)}`;

@@ -7,22 +7,54 @@
  * (http(s) only) has it beside its button, opened in a new tab; a silent chapter (`toc: false`)
  * is not listed.
  */
-import type { TemplateResult, css as Css } from 'lit';
+import type { TemplateResult } from 'lit';
 import type { Chapter, Episode } from '../internal/api-types.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { Lit } from '../internal/player-element.js';
-import { creditStyles } from './credits.js';
-import { rowStyles } from './lists.styles.js';
 
-export { credits } from './credits.js';
+export { credits, type CreditsInput } from './credits.js';
+export { styles } from './lists.styles.js';
 
-type Say = (text: MessageKey, vars?: Record<string, string | number>) => string;
+/** A message of the catalogue in the listener's language. */
+export type Say = (text: MessageKey, vars?: Record<string, string | number>) => string;
 
 /** What the rows need of the player: Lit, its formats and its URL check (the chunk imports nothing from the bundle). */
 export interface Kit extends Lit {
   clock(seconds: number): string;
   day(iso: string, locale: string): string;
   isHttp(url: string | null | undefined): url is string;
+}
+
+/** The chapter list's input. */
+export interface ChaptersInput {
+  /** The player's Lit, formats and URL check. */
+  lit: Kit;
+  say: Say;
+  /** The episode on show (none: still loading). */
+  episode: Episode | undefined;
+  /** The chapter playing: an index in all of the episode's chapters (silent ones included). */
+  now: number;
+  /** The listener chose chapter `c`. */
+  pick(c: Chapter): void;
+}
+
+/** The episode list's input. */
+export interface EpisodesInput {
+  /** The player's Lit, formats and URL check. */
+  lit: Kit;
+  say: Say;
+  /** The show's episodes, newest first. */
+  episodes: Episode[];
+  /** The episode on show, marked current. */
+  current: Episode | undefined;
+  /** The language dates are written in. */
+  locale: string;
+  /** All of a long list, not its first LIST episodes. */
+  showAll: boolean;
+  /** The listener chose episode `e`. */
+  pick(e: Episode): void;
+  /** The listener asked to see all episodes. */
+  all(): void;
 }
 
 const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string, link?: unknown) =>
@@ -36,8 +68,8 @@ const link = ({ html, nothing, isHttp }: Kit, c: Chapter, say: Say) =>
       ></a>`
     : nothing;
 
-/** The listed chapters of `ep` (not the silent ones), chapter `now` (an index in all of them) current; `pick(c)` when one is chosen. */
-export function chapters(kit: Kit, ep: Episode | undefined, now: number, say: Say, pick: (c: Chapter) => void): TemplateResult[] | TemplateResult | undefined {
+/** The listed chapters of the episode (not the silent ones), chapter `now` current; `pick(c)` when one is chosen. */
+export function chapters({ lit: kit, say, episode: ep, now, pick }: ChaptersInput): TemplateResult[] | TemplateResult | undefined {
   const list = ep?.chapters.filter((c) => c.toc !== false);
   if (ep && !list?.length) return kit.html`<li class="muted">${say('No chapters in this episode.')}</li>`;
   return list?.map((c) => row(kit, 'chapter', c === ep!.chapters[now], () => pick(c), c.title, kit.clock(c.start), link(kit, c, say)));
@@ -47,13 +79,11 @@ export function chapters(kit: Kit, ep: Episode | undefined, now: number, say: Sa
 const LIST = 20;
 
 /**
- * The episode list, `current` marked, dates in `locale`; `pick(e)` when one is chosen. Long
- * feeds show the first LIST unless `whole`, and a "Show all" button that calls `all()`.
+ * The list of `episodes`, `current` marked, dates in `locale`; `pick(e)` when one is chosen. Long
+ * feeds show the first LIST unless `showAll`, and a "Show all" button that calls `all()`.
  */
-export function episodes(kit: Kit, list: Episode[], current: Episode | undefined, locale: string, pick: (e: Episode) => void, say: Say, whole: boolean, all: () => void): TemplateResult {
+export function episodes({ lit: kit, say, episodes: list, current, locale, showAll: whole, pick, all }: EpisodesInput): TemplateResult {
   const { html } = kit;
   const shown = whole ? list : list.slice(0, LIST);
   return html`<ol>${shown.map((e) => row(kit, 'episode', e === current, () => pick(e), e.title, `${kit.day(e.published_at, locale)} · ${kit.clock(e.duration)}`))}</ol>${shown.length < list.length ? html`<button class="more" @click=${all}>${say('Show all {n} episodes', { n: list.length })}</button>` : ''}`;
 }
-
-export const styles = (css: typeof Css) => css`${rowStyles(css)}${creditStyles(css)}`;

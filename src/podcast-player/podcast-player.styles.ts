@@ -16,6 +16,7 @@ export const podcastStyles = css`
   .description {
     display: -webkit-box;
     -webkit-line-clamp: 2;
+    line-clamp: 2;
     -webkit-box-orient: vertical;
     overflow: hidden;
   }

@@ -1,24 +1,25 @@
-import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { Chapter, Episode, PodcastFeed } from '../internal/api-types.js';
 import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
 import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
+import { SPEEDS, type AudioEventType } from '../internal/audio-controller.js';
 import { LIT, PlayerElement } from '../internal/player-element.js';
-import { loadResume, saveResume } from '../internal/resume.js';
 import type { SharedMoment } from '../internal/share.js';
 import type { Transcript } from './transcript.js';
 import type { Kit } from './lists.js';
 import { currentChapter } from './chapters.js';
 import { podcastStyles } from './podcast-player.styles.js';
 
-const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
-/** The on-demand panels: each a chunk, loaded when the listener first opens it. */
-const transcriptPanel = () => import('./transcript.js');
-const sharing = () => import('./sharing.js');
-/** The list rows (and the hosts, guests and Support link): a chunk, asked for when a podcast player is created. */
-const lists = () => import('./lists.js');
+const CHUNKS = {
+  /** The on-demand panels: each a chunk, loaded when the listener first opens it. */
+  transcript: () => import('./transcript.js'),
+  sharing: () => import('./sharing.js'),
+  /** The list rows (and the hosts, guests and Support link): a chunk, asked for when a podcast player is created. */
+  lists: () => import('./lists.js'),
+};
 const KIT: Kit = { html, nothing, clock, day, isHttp };
 /** Keeps an empty line its height while loading. */
 const NBSP = '\u00a0';
@@ -40,7 +41,6 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
  * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
- * @attr sticky - While it plays with its card scrolled out of view, a mini-player sits at the viewport's bottom.
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
@@ -72,10 +72,6 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart person - One host or guest: picture, name (a link when they have a page) and role.
  * @csspart support - The show's Support link (opens in a new tab).
  * @csspart message - Error and reconnecting messages.
- * @csspart mini - The mini-player of `sticky` (a region fixed at the viewport's bottom).
- * @csspart mini-title - The mini-player's title: a button back to the card.
- * @csspart mini-play - The mini-player's Play/Pause button.
- * @csspart mini-close - The mini-player's Close button (hidden for the rest of this playback).
  *
  * @cssprop --castlet-accent - Play button, sliders and the current chapter.
  * @cssprop --castlet-on-accent - Icon colour on the accent.
@@ -87,21 +83,12 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @cssprop --castlet-radius - Card corner radius (default 16px).
  * @cssprop --castlet-font - Font family.
  * @cssprop --castlet-focus - Focus ring colour.
- * @cssprop --castlet-mini-bg - Mini-player background (default: the card's).
- * @cssprop --castlet-mini-fg - Mini-player text (default: the card's).
- * @cssprop --castlet-mini-accent - Mini-player Play button and progress (default: the card's accent).
- * @cssprop --castlet-mini-on-accent - Mini-player icon on the accent (default: the card's).
- * @cssprop --castlet-mini-border - Mini-player border (default: the card's).
- * @cssprop --castlet-mini-radius - Mini-player corner radius (default: the card's).
- * @cssprop --castlet-mini-z - Mini-player z-index (default 1030).
  */
-export class PodcastPlayer extends PlayerElement<PodcastFeed> {
+export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   static override styles = [...PlayerElement.styles, podcastStyles];
   static override properties: PropertyDeclarations = {
     episode: {},
     chosen: { state: true },
-    pos: { state: true },
-    rate: { state: true },
     showAll: { state: true },
     note: { state: true },
   };
@@ -110,19 +97,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   /** Pins one episode by id; the newest is current otherwise. */
   episode = '';
 
-  /** The episode the listener chose from the list. */
+  /** The episode the listener chose from the list (or played or sought in). */
   private chosen = '';
-  /** Position in the current episode while its audio is not loaded. */
-  private pos = 0;
-  /** A seek before the data arrived, for the episode that will be current (-1: none). */
-  #pending = -1;
-  private rate = 1;
   private showAll = false;
-  /** The chapter last announced. */
-  #chapter = -1;
-  #resumed = '';
-  /** The position last written to storage. */
-  #saved = -1;
+  /** The episode and chapter last announced. */
+  #chapter: [id?: string, index?: number] = [];
   /** What the page's share link asks for (`#castlet-episode=…&castlet-t=…`), until the data came. */
   #shared: SharedMoment | null = null;
   /** What the last share or copy said. */
@@ -130,17 +109,14 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
   #transcript: Transcript | null = null;
 
   constructor() {
-    super(false, isPodcastFeed);
+    super(false, isPodcastFeed, CHUNKS);
     // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
-    setTimeout(() => this.panel('lists', lists));
+    setTimeout(() => this.panels.load('lists'));
     if (location.hash.includes('castlet-episode='))
-      void this.panel('sharing', sharing).then((m) => {
+      void this.panels.load('sharing').then((m) => {
         this.#shared = m.sharedMoment(location.hash);
-        this.requestUpdate();
+        this.#open();
       });
-    this.media.addEventListener('timeupdate', () => this.#progress());
-    // (At the end too: browsers pause before `ended`; a finished episode starts over next time, see loadResume.)
-    this.media.addEventListener('pause', () => this.#save());
   }
 
   /**
@@ -153,55 +129,48 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     return list.find((e) => e.id === id) ?? (this.episode ? undefined : list[0]);
   }
 
-  /** Is the current episode's audio in the media element? */
-  get #loaded(): boolean {
-    return this.audio.has(this.current?.audio_url);
-  }
-
   /** Playback position in the current episode, in seconds. */
   get position(): number {
-    return this.#loaded ? this.audio.currentTime : this.pos;
+    return this.audio.position;
   }
 
-  /** The file's duration once loaded (it is what seeks move in), else the episode's. */
-  get #length(): number {
-    return (this.#loaded && this.audio.duration) || this.current?.duration || 0;
+  /** What plays: the current episode, from where this listener left it (see AudioController). */
+  protected item(): Episode | null | undefined {
+    return this.data ? (this.current ?? null) : undefined;
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override dataChanged(): void {
+    this.#open();
+  }
+
+  /** A share link: that episode at that time, ready to play (unless this player is pinned to another). */
+  #open() {
     const moment = this.#shared;
-    if (moment && this.data) {
-      // A share link: that episode at that time, ready to play (unless this player is pinned to another).
-      this.#shared = null;
-      if ((this.episode || moment.episode) === moment.episode && this.data.episodes.some((e) => e.id === moment.episode)) {
-        this.chosen = moment.episode;
-        this.#pending = moment.t;
-      }
+    if (!moment || !this.data) return;
+    this.#shared = null;
+    if ((this.episode || moment.episode) === moment.episode && this.data.episodes.some((e) => e.id === moment.episode)) {
+      this.chosen = moment.episode;
+      this.audio.seek(moment.t, true);
     }
-    const ep = this.current;
-    // Audio never plays under another episode's title: loaded audio that is not shown stops.
-    if (this.media.hasAttribute('src') && !this.#loaded) this.audio.stop();
-    if (this.data && this.episode && !ep) {
-      this.fail(new CastletError('not_found'));
-    }
-    super.willUpdate(changed);
-    if (ep && ep.id !== this.#resumed) {
-      // A new current episode: pick up where this listener left it (or where the page sought before the data).
-      this.#resumed = ep.id;
-      const saved = loadResume(this.publicToken, ep.id, ep.duration);
-      this.pos = this.#pending < 0 ? saved.t : Math.min(this.#pending, ep.duration);
-      this.#pending = -1;
-      // A saved speed the menu does not offer becomes the nearest one it does.
-      this.audio.rate = this.rate = SPEEDS.reduce((a, b) => (Math.abs(b - saved.rate) < Math.abs(a - saved.rate) ? b : a));
-      this.#chapter = currentChapter(ep.chapters, this.pos);
-    }
+  }
+
+  protected override updated(): void {
+    if (this.data && this.episode && !this.current) this.fail(new CastletError('not_found'));
+    super.updated();
+  }
+
+  protected override audioEvent(type: AudioEventType, src: string): void {
+    super.audioEvent(type, src);
+    if (type === 'time') this.#progress();
+    // Played: it stays on show (a newly published episode never replaces it).
+    if (type === 'play') this.chosen = this.current!.id;
   }
 
   /** Shares a link to this moment: the Web Share sheet where there is one, else the clipboard. */
   async #share() {
     const ep = this.current!;
     const t = this.position;
-    this.#tell(await (await this.panel('sharing', sharing)).share(ep.title, ep.id, t, this.t));
+    this.#tell(await (await this.panels.load('sharing')).share({ title: ep.title, episode: ep.id, t, say: this.t }));
   }
 
   /** Shows what a share or copy did, and says it to screen readers. */
@@ -209,66 +178,38 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     this.note = this.announcement = note;
   }
 
-  protected play(): void {
-    const ep = this.current;
-    if (!ep) return;
-    this.chosen = ep.id;
-    this.audio.play(ep.audio_url, this.pos);
-  }
-
   /** Moves to `t` seconds, before or during playback, before or after the data arrived. */
   seek(t: number): void {
     const ep = this.current;
-    const to = Math.max(0, Math.min(this.#length || Infinity, t));
-    if (!ep) this.#pending = to;
-    else this.chosen = ep.id;
-    if (this.#loaded) this.audio.seek(to);
-    this.pos = to;
-    this.#progress();
-    this.#save();
-  }
-
-  #setRate(rate: number) {
-    this.audio.rate = this.rate = rate;
-    this.#save();
+    if (ep) this.chosen = ep.id;
+    this.audio.seek(t);
   }
 
   #choose(ep: Episode) {
     if (ep.id !== this.current?.id) {
-      this.#save();
       this.chosen = ep.id;
       this.emit('castlet-episodechange', { episode: ep });
     }
-    this.updateComplete.then(() => this.play());
+    this.updateComplete.then(() => this.audio.play());
   }
 
-  #save() {
-    const ep = this.current;
-    if (!ep || this.#resumed !== ep.id) return;
-    this.#saved = this.position;
-    saveResume(this.publicToken, ep.id, { t: this.#saved, rate: this.rate });
-  }
-
-  /** On every time update: chapter changes, and the resume point every 5 s. */
+  /** When the position moved (time updates, seeks, another episode): chapter changes (a new episode's first is not one). */
   #progress() {
     const ep = this.current;
     if (!ep) return;
-    const t = this.position;
-    const index = currentChapter(ep.chapters, t);
-    if (index !== this.#chapter) {
-      this.#chapter = index;
-      const chapter = ep.chapters[index];
-      if (chapter) {
-        this.announcement = this.t('Chapter: {title}', { title: chapter.title });
-        this.emit('castlet-chapterchange', { index, chapter });
-      }
+    const index = currentChapter(ep.chapters, this.position);
+    const [id, was] = this.#chapter;
+    this.#chapter = [ep.id, index];
+    const chapter = ep.chapters[index];
+    if (id === ep.id && index !== was && chapter) {
+      this.announcement = this.t('Chapter: {title}', { title: chapter.title });
+      this.emit('castlet-chapterchange', { index, chapter });
     }
-    if (this.#loaded && Math.abs(t - this.#saved) >= 5) this.#save();
   }
 
   #onSeekKey(e: KeyboardEvent) {
     const by = KEYS[e.key];
-    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.#length : by === undefined ? null : this.position + by;
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.audio.duration : by === undefined ? null : this.position + by;
     if (to === null) return;
     e.preventDefault();
     this.seek(to);
@@ -279,7 +220,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
     const ep = this.current;
     if (this.data && !this.data.episodes.length) return html`<p part="message" role="status">${this.t('No episodes yet.')}</p>`;
     const t = this.position;
-    const d = this.#length;
+    const d = this.audio.duration;
     const none = !ep;
     const lang = this.locale.lang;
     // Every region is rendered while loading too, at its loaded size: no layout shift.
@@ -311,8 +252,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         <button part="back" aria-label=${this.t('Back 15 seconds')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
         ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
         <button part="forward" aria-label=${this.t('Forward 30 seconds')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
-        <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.#setRate(Number((e.target as HTMLSelectElement).value))}>
-          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
+        <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => (this.audio.rate = Number((e.target as HTMLSelectElement).value))}>
+          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
         ${
           isHttp(ep?.audio_url)
@@ -321,57 +262,46 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed> {
         }
       </div>
       ${this.#renderChapters(ep, t)}
-      <details part="transcript" @toggle=${this.opens('transcript', transcriptPanel)}>
+      <details part="transcript" @toggle=${this.panels.opens('transcript')}>
         <summary>${this.t('Transcript')}</summary>
-        ${this.#panel()?.render(t, (to) => this.seek(to), this.t)}
+        ${this.#panel()?.render(t)}
       </details>
       ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
       <div class="row tools">
         <button part="share" ?disabled=${none} @click=${this.#share}>${this.t('Share this moment')}</button>
-        <details part="subscribe" @toggle=${this.opens('sharing', sharing)}>
+        <details part="subscribe" @toggle=${this.panels.opens('sharing')}>
           <summary>${this.t('Subscribe')}</summary>
-          ${(this.panels.sharing as Awaited<ReturnType<typeof sharing>> | undefined)?.renderSubscribe(LIT, publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), this.t, (k) => this.#tell(this.t(k)))}
+          ${this.panels.loaded.sharing?.renderSubscribe({ lit: LIT, feed: publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), say: this.t, copied: (k) => this.#tell(this.t(k)) })}
         </details>
       </div>
       ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
-      ${this.#lists?.credits(KIT, ep, show, this.t) ?? html`<div part="credits"></div>`}
+      ${this.#lists?.credits({ lit: KIT, say: this.t, episode: ep, show }) ?? html`<div part="credits"></div>`}
     `;
   }
 
   #renderChapters(ep: Episode | undefined, t: number) {
-    const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.play());
+    const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.audio.play());
     // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
     // prettier-ignore
-    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters(KIT, ep, currentChapter(ep?.chapters ?? [], t), this.t, pick)}</ol>`;
+    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
   }
 
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
       <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
-      ${
-        this.#lists?.episodes(
-          KIT,
-          list,
-          current,
-          lang,
-          (e) => this.#choose(e),
-          this.t,
-          this.showAll,
-          () => (this.showAll = true),
-        ) ?? html`<ol></ol>`
-      }
+      ${this.#lists?.episodes({ lit: KIT, say: this.t, episodes: list, current, locale: lang, showAll: this.showAll, pick: (e) => this.#choose(e), all: () => (this.showAll = true) }) ?? html`<ol></ol>`}
     </details>`;
   }
 
   /** The transcript panel, once its chunk is here (it follows the episode on show). */
   #panel() {
-    const m = this.panels.transcript as Awaited<ReturnType<typeof transcriptPanel>> | undefined;
-    return m && (this.#transcript ??= new m.Transcript(LIT, this));
+    const m = this.panels.loaded.transcript;
+    return m && (this.#transcript ??= new m.Transcript({ lit: LIT, host: this, seek: (to) => this.seek(to), say: this.t }));
   }
 
   /** The list rows' chunk, once here. */
   get #lists() {
-    return this.panels.lists as Awaited<ReturnType<typeof lists>> | undefined;
+    return this.panels.loaded.lists;
   }
 }
 

@@ -5,18 +5,31 @@
  * clipboard. Subscribing offers the show's RSS feed address (to copy) and links that podcast
  * apps open: each app takes the feed address in its own URL scheme.
  */
-import type { TemplateResult, css as Css } from 'lit';
+import type { TemplateResult } from 'lit';
 import type { MessageKey } from '../i18n/en.js';
 import { shareLink } from '../internal/share.js';
 import type { Lit } from '../internal/player-element.js';
 
 export { sharedMoment } from '../internal/share.js';
 
+type Say = (key: MessageKey) => string;
+
+/** What to share. */
+export interface ShareInput {
+  /** The episode's title (for the share sheet). */
+  title: string;
+  /** The episode's id. */
+  episode: string;
+  /** The moment, in seconds. */
+  t: number;
+  say: Say;
+}
+
 /**
  * Shares `episode` at `t` seconds of this page; says how it went (nothing when the share sheet
  * took it or the listener closed it; when the clipboard is blocked, the link to copy by hand).
  */
-export async function share(title: string, episode: string, t: number, say: Say): Promise<string> {
+export async function share({ title, episode, t, say }: ShareInput): Promise<string> {
   const url = shareLink(location.href, episode, t);
   try {
     if (navigator.share) await navigator.share({ title, url });
@@ -30,8 +43,6 @@ export async function share(title: string, episode: string, t: number, say: Say)
   return '';
 }
 
-type Say = (key: MessageKey) => string;
-
 /** App name → its subscribe link for a feed at `u` (`rest` is the address without `https://`). */
 const APPS: [string, (u: string, rest: string) => string][] = [
   ['Apple Podcasts', (_, rest) => `podcast://${rest}`],
@@ -44,8 +55,19 @@ const APPS: [string, (u: string, rest: string) => string][] = [
 /** The subscribe links for the feed at `feed` (an http(s) URL), by app. */
 export const subscribeLinks = (feed: string): [string, string][] => APPS.map(([name, link]) => [name, link(feed, feed.replace(/^https?:\/\//, ''))]);
 
-/** The panel: the feed address (selectable, with a Copy button) and the app links; `copied(text)` tells the player how the copy went. */
-export function renderSubscribe({ html }: Lit, feed: string, say: Say, copied: (text: MessageKey) => void): TemplateResult {
+/** The Subscribe panel's input. */
+export interface SubscribeInput {
+  /** The player's Lit (the chunk imports nothing from the bundle). */
+  lit: Lit;
+  /** The show's RSS feed address (http(s)). */
+  feed: string;
+  say: Say;
+  /** Tells the player how the copy went. */
+  copied(text: MessageKey): void;
+}
+
+/** The panel: the feed address (selectable, with a Copy button) and the app links. */
+export function renderSubscribe({ lit: { html }, feed, say, copied }: SubscribeInput): TemplateResult {
   const copy = () =>
     navigator.clipboard.writeText(feed).then(
       () => copied('Feed address copied'),
@@ -61,40 +83,4 @@ export function renderSubscribe({ html }: Lit, feed: string, say: Say, copied: (
     </ul>`;
 }
 
-export const styles = (css: typeof Css) => css`
-  /* Open, the panel takes the whole width, below the Share button. */
-  .tools {
-    flex-wrap: wrap;
-  }
-  [part~=subscribe][open] {
-    flex-basis: 100%;
-  }
-  .feed {
-    display: flex;
-    gap: 6px;
-    margin: 6px 0;
-  }
-  .feed input {
-    flex: 1;
-    min-width: 0;
-    min-height: 32px;
-    padding: 0 10px;
-    font: inherit;
-    color: inherit;
-    background: var(--_bg);
-    border: 1px solid var(--_border);
-    border-radius: 8px;
-  }
-  [part~=subscribe] ul {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 4px 14px;
-    padding: 0;
-    list-style: none;
-  }
-  [part~=subscribe] a {
-    display: inline-block;
-    padding: 4px 0;
-    color: var(--_accent);
-  }
-`;
+export { styles } from './sharing.styles.js';

@@ -13,7 +13,16 @@ import { cueAt, parseVtt, type Cue } from '../internal/vtt.js';
 
 type Say = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
-
+/** The transcript panel's input. */
+export interface TranscriptInput {
+  /** The player's Lit (the chunk imports nothing from the bundle). */
+  lit: Lit;
+  /** The player: the panel follows its episode on show and scrolls in its shadow root. */
+  host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; current?: { transcript_url?: string | null } };
+  /** Plays from `t` seconds (a cue was pressed). */
+  seek(t: number): void;
+  say: Say;
+}
 
 /** Splits `text` around case-insensitive matches of `query`: text parts and <mark>s. */
 function marked({ html }: Lit, text: string, query: string, now: boolean) {
@@ -42,10 +51,16 @@ export class Transcript implements ReactiveController {
   /** The WebVTT shown: the current episode's ('' when it has none; undefined before a look). */
   url?: string;
 
-  constructor(
-    private readonly lit: Lit,
-    private readonly host: ReactiveControllerHost & { renderRoot: HTMLElement | DocumentFragment; current?: { transcript_url?: string | null } },
-  ) {
+  private readonly lit: Lit;
+  private readonly host: TranscriptInput['host'];
+  private readonly seek: (t: number) => void;
+  private readonly say: Say;
+
+  constructor({ lit, host, seek, say }: TranscriptInput) {
+    this.lit = lit;
+    this.host = host;
+    this.seek = seek;
+    this.say = say;
     host.addController(this);
     this.hostUpdate();
   }
@@ -107,9 +122,12 @@ export class Transcript implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  render(t: number, seek: (t: number) => void, say: Say): TemplateResult {
+  /** The panel at `t` seconds of the episode. */
+  render(t: number): TemplateResult {
     const { html, nothing } = this.lit;
-    if (!this.url || this.failed) return html`<p class="muted">${say(this.url ? 'The transcript could not be loaded.' : 'This episode has no transcript.')}</p>`;
+    const { seek, say } = this;
+    if (!this.url || this.failed)
+      return html`<p class="muted">${say(this.url ? 'The transcript could not be loaded.' : 'This episode has no transcript.')}</p>`;
     const cues = this.cues;
     if (!cues) return html`<p class="skeleton muted"></p>`;
     // Every voice of the cue playing is current (they share its timing).

@@ -3,7 +3,7 @@
  * opens "Recent tracks". Each title and artist is bidi-isolated: a title's direction controls
  * never reorder the artist beside it.
  */
-import type { TemplateResult, css as Css } from 'lit';
+import type { TemplateResult } from 'lit';
 import type { NowPlaying } from '../internal/api-types.js';
 import type { Lit } from '../internal/player-element.js';
 
@@ -13,32 +13,23 @@ export function timeOfDay(iso: string, locale?: string): string {
   return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(locale, { timeStyle: 'short' });
 }
 
-export function renderHistory({ html }: Lit, tracks: NowPlaying[], locale: string): TemplateResult {
+/** The recent tracks' input. */
+export interface HistoryInput {
+  /** The player's Lit (the chunk imports nothing from the bundle). */
+  lit: Lit;
+  /** The recent tracks, newest first. */
+  history: NowPlaying[];
+  /** The language times are written in. */
+  locale: string;
+}
+
+export function renderHistory({ lit: { html }, history, locale }: HistoryInput): TemplateResult {
   return html`<ol>
-    ${tracks.map(
+    ${history.map(
       (t) =>
         html`<li><time datetime=${t.started_at}>${timeOfDay(t.started_at, locale)}</time><span class="clip"><bdi>${t.title}</bdi>${t.artist ? html` — <bdi>${t.artist}</bdi>` : ''}</span></li>`,
     )}
   </ol>`;
 }
 
-export const styles = (css: typeof Css) => css`
-  [part~=history] ol {
-    list-style: none;
-    padding: 6px 0 0;
-    display: grid;
-    grid-template-columns: minmax(0, 1fr);
-    gap: 4px;
-  }
-  /* A long title is cut with an ellipsis; the time never wraps. */
-  [part~=history] li {
-    display: flex;
-    gap: 8px;
-    font-size: .9em;
-    white-space: nowrap;
-  }
-  [part~=history] time {
-    color: var(--_muted);
-    font-variant-numeric: tabular-nums;
-  }
-`;
+export { styles } from './history.styles.js';

@@ -1,14 +1,14 @@
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
-import type { AudioEventType } from '../internal/audio-controller.js';
+import type { AudioEventType, Item } from '../internal/audio-controller.js';
 import { LIT, PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../internal/validate.js';
 import { streamStyles } from './stream-player.styles.js';
 
 /** Recent tracks: an on-demand chunk, loaded when first opened. */
-const history = () => import('./history.js');
+const CHUNKS = { history: () => import('./history.js') };
 
 /**
  * A live radio player: play/pause at the live edge, live/offline badge, now playing,
@@ -23,7 +23,6 @@ const history = () => import('./history.js');
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | offline | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
  * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
- * @attr sticky - While it plays with its card scrolled out of view, a mini-player sits at the viewport's bottom.
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
@@ -42,10 +41,6 @@ const history = () => import('./history.js');
  * @csspart listeners - The listener count.
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
  * @csspart message - Error and reconnecting messages.
- * @csspart mini - The mini-player of `sticky` (a region fixed at the viewport's bottom).
- * @csspart mini-title - The mini-player's title: a button back to the card.
- * @csspart mini-play - The mini-player's Play/Pause button.
- * @csspart mini-close - The mini-player's Close button (hidden for the rest of this playback).
  *
  * @cssprop --castlet-accent - Play button and sliders.
  * @cssprop --castlet-on-accent - Icon colour on the accent.
@@ -58,24 +53,25 @@ const history = () => import('./history.js');
  * @cssprop --castlet-radius - Card corner radius (default 16px).
  * @cssprop --castlet-font - Font family.
  * @cssprop --castlet-focus - Focus ring colour.
- * @cssprop --castlet-mini-bg - Mini-player background (default: the card's).
- * @cssprop --castlet-mini-fg - Mini-player text (default: the card's).
- * @cssprop --castlet-mini-accent - Mini-player Play button and progress (default: the card's accent).
- * @cssprop --castlet-mini-on-accent - Mini-player icon on the accent (default: the card's).
- * @cssprop --castlet-mini-border - Mini-player border (default: the card's).
- * @cssprop --castlet-mini-radius - Mini-player corner radius (default: the card's).
- * @cssprop --castlet-mini-z - Mini-player z-index (default 1030).
  */
-export class StreamPlayer extends PlayerElement<StreamInfo> {
+export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   static override styles = [...PlayerElement.styles, streamStyles];
   protected readonly endpoint = 'stream';
   /** The data as the listener hears it (heard.ts): what is shown, announced and on the lock screen. */
   protected view?: StreamInfo | null;
   /** heard.ts, once loaded; until then what is shown is the data as it is. */
   #heard = (d: StreamInfo | null, _media: HTMLMediaElement) => d;
+  /** The track shown until now (undefined: nothing shown yet, nothing to announce). */
+  #shown?: NowPlaying | null;
 
   constructor() {
-    super(true, isStreamInfo);
+    super(true, isStreamInfo, CHUNKS);
+  }
+
+  /** What plays: the stream, unless it is offline. */
+  protected item(): Item | null | undefined {
+    const d = this.data;
+    return d ? (this.offline ? null : { audio_url: d.stream_url! }) : undefined;
   }
 
   protected override get offline(): boolean {
@@ -107,34 +103,33 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
   protected override dataChanged(): void {
     // Offline keeps the listener's wish: the stream resumes by itself when it is live again.
     if (this.offline) this.audio.hold();
-    else if (this.audio.held) this.play();
+    else if (this.audio.held) this.audio.play(this.data!.stream_url!);
   }
 
   /** What is shown follows the data and, while the stream plays, its clock (every time update). */
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    super.willUpdate(changed);
-    // The track shown until now (undefined: nothing shown yet, nothing to announce).
-    const was = this.view?.now_playing;
-    const d = (this.view = this.#heard(this.data, this.media));
-    const now = d?.now_playing as NowPlaying | null;
+  protected override willUpdate(): void {
+    this.view = this.#heard(this.data, this.media);
+  }
+
+  /** A new track shown: announced, told and put on the lock screen. */
+  protected override updated(): void {
+    super.updated();
+    const was = this.#shown;
+    const d = this.view;
+    const now = (this.#shown = d?.now_playing);
     if (was !== undefined && d && JSON.stringify(was) !== JSON.stringify(now)) {
       this.announcement = now
         ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist })
         : '';
-      this.emit('castlet-nowplaying', { nowPlaying: now });
-      this.updateMediaSession();
+      this.emit('castlet-nowplaying', { nowPlaying: now! });
+      this.audio.claim();
     }
-  }
-
-  protected play(): void {
-    // (Offline means no stream address too.)
-    if (this.data && !this.offline) this.audio.play(this.data.stream_url!);
   }
 
   protected renderPlayer(): TemplateResult {
     const d = this.view;
     const now = d?.now_playing;
-    const media = this.audio.media;
+    const audio = this.audio;
     const live = d && !this.offline;
     return html`
       <div class="row">
@@ -155,21 +150,21 @@ export class StreamPlayer extends PlayerElement<StreamInfo> {
         ${this.renderPlay()}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(media.muted)} @click=${() => this.audio.setMuted(!media.muted)}>
-          ${media.muted ? mutedIcon : volumeIcon}
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(audio.muted) as `${boolean}`} @click=${() => audio.setMuted(!audio.muted)}>
+          ${audio.muted ? mutedIcon : volumeIcon}
         </button>
         <input
           part="volume"
           type="range"
           aria-label=${this.t('Volume')}
-          .value=${String(Math.round(media.volume * 100))}
-          @input=${(e: Event) => this.audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
+          .value=${String(Math.round(audio.volume * 100))}
+          @input=${(e: Event) => audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
         <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>
       </div>
-      <details part="history" @toggle=${this.opens('history', history)}>
+      <details part="history" @toggle=${this.panels.opens('history')}>
         <summary>${this.t('Recent tracks')}</summary>
-        ${(this.panels.history as Awaited<ReturnType<typeof history>> | undefined)?.renderHistory(LIT, d?.history ?? [], this.locale.lang)}
+        ${this.panels.loaded.history?.renderHistory({ lit: LIT, history: d?.history ?? [], locale: this.locale.lang })}
       </details>
     `;
   }

@@ -20,12 +20,15 @@ describe('dist/', () => {
     expect(size, `${name} is ${size} B gzip`).toBeLessThanOrEqual(BUDGET);
   });
 
-  it.each(['castlet.js', 'stream-player.js', 'podcast-player.js'])('%s imports nothing up front (Lit included); on demand only its own chunks', (name) => {
-    const code = read(name).toString();
-    expect(code).not.toMatch(/(^|[;}\s])import\s*[\w{*"']/);
-    const lazy = [...code.matchAll(/\bimport\s*\(([^)]*)\)/g)].map((m) => m[1]);
-    for (const spec of lazy) expect(spec).toMatch(/^[`'"]\.\/chunks\/[\w-]+\.js[`'"]$/);
-  });
+  it.each(['castlet.js', 'stream-player.js', 'podcast-player.js'])(
+    '%s imports nothing up front (Lit included); on demand only its own chunks',
+    (name) => {
+      const code = read(name).toString();
+      expect(code).not.toMatch(/(^|[;}\s])import\s*[\w{*"']/);
+      const lazy = [...code.matchAll(/\bimport\s*\(([^)]*)\)/g)].map((m) => m[1]);
+      for (const spec of lazy) expect(spec).toMatch(/^[`'"]\.\/chunks\/[\w-]+\.js[`'"]$/);
+    },
+  );
 
   it('has its on-demand chunks, each within 3 KiB gzip and importing only chunks', () => {
     // The lock-screen controls, the setup errors, the podcast player's list rows, transcript

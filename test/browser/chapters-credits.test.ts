@@ -25,7 +25,8 @@ beforeAll(async () => {
   data = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname;
     res.setHeader('Access-Control-Allow-Origin', '*');
-    if (path.startsWith('/art/')) return res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(svg(path.includes('chapter') ? '#0a7d5a' : '#5b3df5'));
+    if (path.startsWith('/art/'))
+      return res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end(svg(path.includes('chapter') ? '#0a7d5a' : '#5b3df5'));
     const [first, ...rest] = feed.episodes;
     const body: PodcastFeed = {
       podcast: { ...feed.podcast, funding: { url: `${env.pages.origin}/support.html`, text: 'Support the show' } },
@@ -43,8 +44,10 @@ beforeAll(async () => {
       ],
     };
     // The data, and the same as the first event of the podcasts event stream (kept open).
-    if (path === '/public/podcasts') return res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
-    if (path === '/public/podcasts/events') return res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(`event: podcasts\ndata: ${JSON.stringify(body)}\n\n`);
+    if (path === '/public/podcasts')
+      return res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+    if (path === '/public/podcasts/events')
+      return res.writeHead(200, { 'Content-Type': 'text/event-stream' }).write(`event: podcasts\ndata: ${JSON.stringify(body)}\n\n`);
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => data.listen(0, '127.0.0.1', r));
@@ -71,15 +74,18 @@ describe('chapters with pictures and links, hosts and Support, under a strict CS
   test("the chapter's picture replaces the artwork while it plays and gives it back; links open a new tab with no opener", async () => {
     const m = env.mock;
     const csp = `default-src 'none'; script-src ${m}; connect-src ${svc}; media-src ${m}; img-src ${svc}; style-src 'self'`;
-    const t = await env.open(embedPage(m, `<main><h1>Our show</h1><podcast-player public-token="${PUBLIC}" base-url="${svc}"></podcast-player></main>`), {
-      csp,
-      before: (page) =>
-        page.addInitScript(() => {
-          const w = window as unknown as { violations: string[] };
-          w.violations = [];
-          document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} blocked ${e.blockedURI}`), true);
-        }),
-    });
+    const t = await env.open(
+      embedPage(m, `<main><h1>Our show</h1><podcast-player public-token="${PUBLIC}" base-url="${svc}"></podcast-player></main>`),
+      {
+        csp,
+        before: (page) =>
+          page.addInitScript(() => {
+            const w = window as unknown as { violations: string[] };
+            w.violations = [];
+            document.addEventListener('securitypolicyviolation', (e) => w.violations.push(`${e.violatedDirective} blocked ${e.blockedURI}`), true);
+          }),
+      },
+    );
     await waitForState(t.page, EL, 'ready');
     await t.page.waitForSelector(`${EL} >> [part=credits]`);
     expect(await artwork(t)).toBe(`${svc}/art/episode.svg`);
@@ -95,7 +101,14 @@ describe('chapters with pictures and links, hosts and Support, under a strict CS
     expect(await artwork(t)).toBe(`${svc}/art/episode.svg`);
 
     // The links: new tab, rel=noopener; the opened page really has no opener.
-    const links = await t.page.$$eval(`${EL} >> a[target]`, (as) => as.map((a) => [a.getAttribute('part') ?? 'person', a.getAttribute('rel'), a.getAttribute('target'), a.getAttribute('aria-label') ?? a.textContent]));
+    const links = await t.page.$$eval(`${EL} >> a[target]`, (as) =>
+      as.map((a) => [
+        a.getAttribute('part') ?? 'person',
+        a.getAttribute('rel'),
+        a.getAttribute('target'),
+        a.getAttribute('aria-label') ?? a.textContent,
+      ]),
+    );
     expect(links).toEqual([
       ['chapter-link', 'noopener', '_blank', 'Chapter link: Pictures'],
       ['person', 'noopener', '_blank', 'Ana'],

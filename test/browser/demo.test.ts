@@ -91,7 +91,11 @@ describe('the owner console', () => {
     expect(await text(t, '#public-token')).toBe(PUBLIC);
     const snippet = await text(t, '#snippet');
     // The versioned, immutable URL with the bundle's SRI hash (dist/sri.json).
-    expect(snippet).toMatch(new RegExp(`^<script type="module" src="${env.mock}/castlet@[\\w.-]+/castlet\\.js" integrity="sha384-[\\w+/=]{64}" crossorigin="anonymous"></script>\n`));
+    expect(snippet).toMatch(
+      new RegExp(
+        `^<script type="module" src="${env.mock}/castlet@[\\w.-]+/castlet\\.js" integrity="sha384-[\\w+/=]{64}" crossorigin="anonymous"></script>\n`,
+      ),
+    );
     expect(snippet).toContain(`<stream-player public-token="${PUBLIC}"></stream-player>`);
     // The private token is never written into the page, only kept for the tab's session.
     expect(await t.page.evaluate(() => document.body.innerText)).not.toContain(PRIVATE);
@@ -161,7 +165,8 @@ describe('the owner console', () => {
       await save('chapters');
       await expect.poll(status).toBe('Saved: "Edited in the console" has 2 chapters and a transcript.');
       // The player (this episode is the newest) gets it from the event stream.
-      const chapterTitles = () => t.page.$eval(PODCAST, (el) => [...el.shadowRoot!.querySelectorAll('[part=chapter] .clip')].map((c) => c.textContent));
+      const chapterTitles = () =>
+        t.page.$eval(PODCAST, (el) => [...el.shadowRoot!.querySelectorAll('[part=chapter] .clip')].map((c) => c.textContent));
       await expect.poll(chapterTitles, { timeout: 3000 }).toEqual(['Opening', 'Second thoughts']);
       expect((await env.publicGet('podcasts')).episodes[0].transcript_url).toMatch(/\.vtt$/);
 

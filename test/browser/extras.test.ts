@@ -95,7 +95,7 @@ describe('transcript', () => {
     const first = await state();
     expect(first.now).toBeGreaterThan(3);
     let later = first;
-    for (const end = Date.now() + 20_000; later.now <= first.now && Date.now() < end; ) {
+    for (const end = Date.now() + 20_000; later.now <= first.now && Date.now() < end;) {
       await t.page.waitForTimeout(250);
       later = await state();
     }
@@ -143,7 +143,12 @@ describe('share a moment', () => {
     await waitForState(fresh.page, POD, 'ready');
     const shown = await fresh.page.$eval(POD, (el) => {
       const p = el as HTMLElement & { current?: { id: string }; position: number; media: HTMLMediaElement };
-      return { id: p.current?.id, position: p.position, src: p.media.getAttribute('src'), seek: p.shadowRoot!.querySelector<HTMLInputElement>('[part=seek]')!.value };
+      return {
+        id: p.current?.id,
+        position: p.position,
+        src: p.media.getAttribute('src'),
+        seek: p.shadowRoot!.querySelector<HTMLInputElement>('[part=seek]')!.value,
+      };
     });
     expect(shown).toEqual({ id: ep.id, position: 33, src: null, seek: '33' });
   });
@@ -186,7 +191,11 @@ describe.each([
 ] as [string, Messages | null][])('lang="%s"', (lang, messages) => {
   test('every string in the language (English where it has none), the right direction, axe finds nothing', async () => {
     const t = await openInLanguage(lang);
-    if (messages) await t.page.waitForFunction(([sel, play]) => document.querySelector(sel!)!.shadowRoot!.querySelector('[part=play]')!.getAttribute('aria-label') === play, [POD, messages.Play as string]);
+    if (messages)
+      await t.page.waitForFunction(
+        ([sel, play]) => document.querySelector(sel!)!.shadowRoot!.querySelector('[part=play]')!.getAttribute('aria-label') === play,
+        [POD, messages.Play as string],
+      );
     // No English left where the language has its own words.
     const english = new Set<string>(en.filter((m) => !/\{/.test(m) && (!messages || messages[m] !== m)));
     for (const sel of [POD, LIVE]) {
@@ -209,7 +218,14 @@ describe.each([
       };
     });
     const rtl = lang === 'ar';
-    expect(layout).toEqual({ dir: rtl ? 'rtl' : 'ltr', seek: 'ltr', elapsedLeftOfRemaining: true, backLeftOfForward: true, artworkSide: rtl ? 'right' : 'left', speakerWithWords: true });
+    expect(layout).toEqual({
+      dir: rtl ? 'rtl' : 'ltr',
+      seek: 'ltr',
+      elapsedLeftOfRemaining: true,
+      backLeftOfForward: true,
+      artworkSide: rtl ? 'right' : 'left',
+      speakerWithWords: true,
+    });
     for (const colorScheme of ['light', 'dark'] as const) {
       await t.page.emulateMedia({ colorScheme });
       const violations = await axeViolations(t.page);
@@ -233,19 +249,23 @@ test('recent tracks: a right-to-left override in a title does not reverse the ar
   await openPanel(t, LIVE, 'history');
   await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] li'), LIVE);
   // The artist's letters are laid out left to right, in order, after the title.
-  const order = await t.page.$eval(LIVE, (el, want) => {
-    const li = [...el.shadowRoot!.querySelectorAll('[part~=history] li')].find((l) => l.textContent!.includes(want))!;
-    const bdis = [...li.querySelectorAll('bdi')];
-    const artist = bdis.find((b) => b.textContent === 'First Artist')!;
-    const text = [...artist.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
-    const range = document.createRange();
-    const x = (i: number) => {
-      range.setStart(text, i);
-      range.setEnd(text, i + 1);
-      return range.getBoundingClientRect().left;
-    };
-    return { isolated: bdis.length === 2, ltr: x(0) < x(1) && x(1) < x(5) };
-  }, 'evil title');
+  const order = await t.page.$eval(
+    LIVE,
+    (el, want) => {
+      const li = [...el.shadowRoot!.querySelectorAll('[part~=history] li')].find((l) => l.textContent!.includes(want))!;
+      const bdis = [...li.querySelectorAll('bdi')];
+      const artist = bdis.find((b) => b.textContent === 'First Artist')!;
+      const text = [...artist.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+      const range = document.createRange();
+      const x = (i: number) => {
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        return range.getBoundingClientRect().left;
+      };
+      return { isolated: bdis.length === 2, ltr: x(0) < x(1) && x(1) < x(5) };
+    },
+    'evil title',
+  );
   expect(order, JSON.stringify(order)).toMatchObject({ isolated: true, ltr: true });
 });
 
@@ -253,7 +273,10 @@ test('list rows: an episode title takes its own direction (right to left here), 
   const added = await env.owner('addPodcast', { title: 'مرحبا بكم!', duration: 90 });
   try {
     const t = await openBoth();
-    await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=episode]')!.textContent!.includes('مرحبا'), POD);
+    await t.page.waitForFunction(
+      (sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=episode]')!.textContent!.includes('مرحبا'),
+      POD,
+    );
     const order = await t.page.$eval(POD, (el) => {
       const title = el.shadowRoot!.querySelector('[part=episode] .clip')!;
       const text = document.createTreeWalker(title, NodeFilter.SHOW_TEXT).nextNode() as Text;

@@ -11,9 +11,18 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
-import { PUBLIC, embedPage, ownerPost } from '../support/browser.ts';
-import type { EngineName, EnginePage, Key } from '../support/browser-engine.ts';
-import { launchEngine, selectedEngines, withEngine, type EngineEnv } from '../support/browser-engines.ts';
+import {
+  PUBLIC,
+  embedPage,
+  launchEngine,
+  ownerPost,
+  selectedEngines,
+  withEngine,
+  type EngineEnv,
+  type EngineName,
+  type EnginePage,
+  type Key,
+} from '../support/browser.ts';
 
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
 const STREAM = 'stream-player';
@@ -124,7 +133,11 @@ function chooseSpeed(value: string) {
 
 /** In the page: which chapter buttons are marked aria-current. */
 const currentChapters = (p: EnginePage) =>
-  p.evaluate(() => [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')), null);
+  p.evaluate(
+    () =>
+      [...document.querySelector('podcast-player')!.shadowRoot!.querySelectorAll('button[part=chapter]')].map((b) => b.getAttribute('aria-current')),
+    null,
+  );
 
 /**
  * In the page: a page script watching a player's element (`media` is public), as an outside check
@@ -141,10 +154,30 @@ function watchMedia([sel, native]: [string, boolean]) {
     const s = m.seekable;
     seen[sel] = `duration ${m.duration}, seekable to ${s.length ? s.end(s.length - 1) : '-'}, readyState ${m.readyState}`;
   };
-  for (const type of ['loadstart', 'play', 'waiting', 'loadedmetadata', 'durationchange', 'playing', 'seeking', 'seeked', 'ratechange']) m.addEventListener(type, look);
+  for (const type of ['loadstart', 'play', 'waiting', 'loadedmetadata', 'durationchange', 'playing', 'seeking', 'seeked', 'ratechange'])
+    m.addEventListener(type, look);
   setInterval(look, 250);
   if (native) m.addEventListener('loadstart', () => Reflect.get(HTMLMediaElement.prototype, 'seekable', m), { once: true });
 }
+
+/**
+ * In the page: a page script calls the player's `method` (play, pause or toggle), recording how
+ * its Promise settled and the castlet-play/castlet-pause events the player fired.
+ */
+function callPlayer([sel, method]: [string, 'play' | 'pause' | 'toggle']) {
+  const el = document.querySelector(sel) as HTMLElement & Record<typeof method, () => Promise<void>> & { media: HTMLMediaElement };
+  const w = window as unknown as { api?: { events: string[]; done: string[] } };
+  if (!w.api) {
+    w.api = { events: [], done: [] };
+    for (const type of ['castlet-play', 'castlet-pause']) el.addEventListener(type, () => w.api!.events.push(type));
+  }
+  const api = w.api;
+  el[method]().then(
+    () => api.done.push(`${method}: ${el.media.paused ? 'paused' : 'playing'}`),
+    (e: Error) => api.done.push(`${method}: ${e.name}`),
+  );
+}
+const apiSeen = (p: EnginePage) => p.evaluate(() => (window as unknown as { api: { events: string[]; done: string[] } }).api, null);
 
 /** Focuses a player's speed menu and presses ArrowDown `n` times, as a listener does (1× → 1.5×: twice). */
 async function speedByKeyboard(p: EnginePage, sel: string, n: number) {
@@ -247,6 +280,37 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitListeners(1);
       await p.click(`${STREAM} >>> button[part=play]`);
       await waitListeners(0);
+      expect(p.problems ?? []).toEqual([]);
+    });
+
+    test('the script API: a page script plays, pauses and toggles the episode; the events fire and the media follows', async () => {
+      // A click on the page first: the user activation an owner's own button gives (autoplay policies ask for one).
+      const p = await env.open(embedPage(env.mock, `${podcastTag}<button id="listen">Listen</button>`));
+      await waitState(p, PODCAST, 'ready');
+      await p.click('#listen');
+      const call = async (method: 'play' | 'pause' | 'toggle', n: number) => {
+        await p.evaluate(callPlayer, [PODCAST, method] as [string, typeof method]);
+        await p.waitFor((k: number) => (window as unknown as { api: { done: string[] } }).api.done.length >= k, n, {
+          what: `${method}() settled`,
+          timeout: 15_000,
+        });
+      };
+      await call('play', 1);
+      const played = await waitPlaying(p, PODCAST, 0.3, 15_000);
+      await call('pause', 2);
+      const paused = await waitState(p, PODCAST, 'ready');
+      expect(paused.paused).toBe(true);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await read(p, PODCAST)).t).toBeCloseTo(paused.t, 1);
+      await call('toggle', 3);
+      await waitPlaying(p, PODCAST, paused.t + 0.3, 15_000);
+      await call('toggle', 4);
+      expect((await waitState(p, PODCAST, 'ready')).paused).toBe(true);
+      expect(await apiSeen(p)).toEqual({
+        events: ['castlet-play', 'castlet-pause', 'castlet-play', 'castlet-pause'],
+        done: ['play: playing', 'pause: paused', 'toggle: playing', 'toggle: paused'],
+      });
+      expect(played.t).toBeGreaterThan(0.3);
       expect(p.problems ?? []).toEqual([]);
     });
 
@@ -363,7 +427,13 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
     async function seekAt(p: EnginePage, sel: string, x: number, duration: number) {
       await p.click(`${sel} >>> input[part=seek]`, { x });
       const want = x * duration;
-      const w = await waitWidget(p, sel, `position near ${want} s after a click at ${x * 100} % of the seek bar`, (v) => Math.abs(v.t - want) < duration * 0.1, 8000);
+      const w = await waitWidget(
+        p,
+        sel,
+        `position near ${want} s after a click at ${x * 100} % of the seek bar`,
+        (v) => Math.abs(v.t - want) < duration * 0.1,
+        8000,
+      );
       return waitPlaying(p, sel, w.t + 0.5, 15_000);
     }
 
@@ -419,7 +489,9 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const episodes = (await env.publicGet('podcasts')).episodes as Episode[];
       const players = ['#newest', '#second', '#third'];
       // The newest episode, then two pinned ones.
-      const tags = players.map((id, i) => `<podcast-player id="${id.slice(1)}" public-token="${PUBLIC}"${i ? ` episode="${episodes[i]!.id}"` : ''}></podcast-player>`);
+      const tags = players.map(
+        (id, i) => `<podcast-player id="${id.slice(1)}" public-token="${PUBLIC}"${i ? ` episode="${episodes[i]!.id}"` : ''}></podcast-player>`,
+      );
       const p = await env.open(embedPage(env.mock, tags.join('')));
       for (const [i, sel] of players.entries()) {
         const w = await waitWidget(p, sel, 'ready with its chapters', (x) => x.state === 'ready' && x.rows > 0);
@@ -436,7 +508,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         await p.click(`${sel} >>> button[part=play]`);
         await waitPlaying(p, sel, 0.3, 15_000);
         // Starting one pauses the others.
-        for (const other of players.filter((o) => o !== sel)) await waitWidget(p, other, 'paused by the one that started', (x) => x.paused && x.state !== 'playing', 5000);
+        for (const other of players.filter((o) => o !== sel))
+          await waitWidget(p, other, 'paused by the one that started', (x) => x.paused && x.state !== 'playing', 5000);
         const w = await seekAt(p, sel, 0.6, episodes[i]!.duration);
         expect(w.rate).toBe(i === 2 ? 1.5 : 1);
         at.push(w.t);
@@ -494,7 +567,9 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const podcast = '#widgets podcast-player';
       await p.click(`${podcast} >>> details[part=transcript] summary`);
       // (The panel grows as its cues arrive: the next click waits, so that it lands where it aims.)
-      await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]') || null, podcast, { what: 'the transcript cues' });
+      await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]') || null, podcast, {
+        what: 'the transcript cues',
+      });
       await p.click(`${podcast} >>> details[part=subscribe] summary`);
       await p.click(`${stream} >>> details[part=history] summary`);
       await p.evaluate((sel) => document.querySelector(sel)!.setAttribute('lang', 'de'), podcast);

@@ -10,7 +10,7 @@
  * `ENGINES=firefox npx vitest run --project browser test/browser/heard.test.ts` runs one engine.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { selectedEngines, withEngine } from '../support/browser-engines.ts';
+import { selectedEngines, withEngine } from '../support/browser.ts';
 import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
 import { toneCatalog, type ToneSong } from '../support/tones.ts';
 

@@ -46,12 +46,18 @@ beforeAll(async () => {
     { name: 'Tomás Ó Briain', role: 'co-host' },
     { name: 'Eilidh MacLeod', role: 'guest', href: 'https://castlet.example/people/eilidh' },
   ];
-  await env.owner('addPodcast', { title: `${LONG_EPISODE} (rebroadcast)`, description: 'The full interview again.', duration: 3540, persons, chapters: [
-    { start: 0, title: 'Cold open: the night the foghorn failed' },
-    { start: 610, title: 'Growing up on the headland' },
-    { start: 1830, title: 'Storms, shipwrecks and the radio beacon' },
-    { start: 2950, title: 'Automation and the last night shift' },
-  ] });
+  await env.owner('addPodcast', {
+    title: `${LONG_EPISODE} (rebroadcast)`,
+    description: 'The full interview again.',
+    duration: 3540,
+    persons,
+    chapters: [
+      { start: 0, title: 'Cold open: the night the foghorn failed' },
+      { start: 610, title: 'Growing up on the headland' },
+      { start: 1830, title: 'Storms, shipwrecks and the radio beacon' },
+      { start: 2950, title: 'Automation and the last night shift' },
+    ],
+  });
 });
 
 const pair = `<stream-player public-token="${PUBLIC}"></stream-player><podcast-player public-token="${PUBLIC}"></podcast-player>`;
@@ -67,7 +73,11 @@ ${widths.map((w) => box(w, false)).join('')}${zoom.map((w) => box(w, true)).join
 }
 
 async function allSettled(page: Page, state = 'ready') {
-  await page.waitForFunction((s) => [...document.querySelectorAll('stream-player, podcast-player')].every((el) => (el as HTMLElement & { state: string }).state === s), state, { polling: 50, timeout: 10_000 });
+  await page.waitForFunction(
+    (s) => [...document.querySelectorAll('stream-player, podcast-player')].every((el) => (el as HTMLElement & { state: string }).state === s),
+    state,
+    { polling: 50, timeout: 10_000 },
+  );
 }
 
 /** What is wrong with each widget's layout, in words (an empty list when nothing is). */
@@ -78,7 +88,8 @@ function problems(page: Page): Promise<string[]> {
       const base = el.shadowRoot!.querySelector<HTMLElement>('[part~=base]')!;
       const card = base.getBoundingClientRect();
       const where = `${el.localName} #${n} (${Math.round(card.width)} px)`;
-      const name = (c: Element) => `${c.localName}${c.getAttribute('part') ? `[${c.getAttribute('part')}]` : ''} “${c.textContent!.trim().slice(0, 24)}”`;
+      const name = (c: Element) =>
+        `${c.localName}${c.getAttribute('part') ? `[${c.getAttribute('part')}]` : ''} “${c.textContent!.trim().slice(0, 24)}”`;
       if (base.scrollWidth > base.clientWidth) out.push(`${where}: the card scrolls sideways (${base.scrollWidth} > ${base.clientWidth})`);
       for (const c of base.querySelectorAll('*')) {
         // What a .clip element holds (a <bdi> title) is clipped by it: the .clip itself is checked.
@@ -95,10 +106,12 @@ function problems(page: Page): Promise<string[]> {
       }
       // The hosts, guests and Support link: one line, whatever the width.
       const credits = base.querySelector('[part~=credits]');
-      if (credits && credits.getBoundingClientRect().height / (credits as Element & { currentCSSZoom: number }).currentCSSZoom > 49.5) out.push(`${where}: the credits take more than one line`);
+      if (credits && credits.getBoundingClientRect().height / (credits as Element & { currentCSSZoom: number }).currentCSSZoom > 49.5)
+        out.push(`${where}: the credits take more than one line`);
       // A title cut short ends with an ellipsis.
       for (const c of base.querySelectorAll<HTMLElement>('.clip')) {
-        if (c.scrollWidth > c.clientWidth + 1 && getComputedStyle(c).textOverflow !== 'ellipsis') out.push(`${where}: ${name(c)} is cut without an ellipsis`);
+        if (c.scrollWidth > c.clientWidth + 1 && getComputedStyle(c).textOverflow !== 'ellipsis')
+          out.push(`${where}: ${name(c)} is cut without an ellipsis`);
       }
     });
     return out;
@@ -112,10 +125,15 @@ describe('layout with long, realistic data', () => {
     // Open the recent tracks, so their rows are laid out too.
     await t.page.$$eval('stream-player', (els) => els.forEach((el) => (el.shadowRoot!.querySelector('details')!.open = true)));
     // (Their rows are a chunk, loaded on opening.)
-    await t.page.waitForFunction(() => [...document.querySelectorAll('stream-player')].every((el) => el.shadowRoot!.querySelector('[part~=history] li')));
+    await t.page.waitForFunction(() =>
+      [...document.querySelectorAll('stream-player')].every((el) => el.shadowRoot!.querySelector('[part~=history] li')),
+    );
     const cut = await t.page.$eval('stream-player', (el) => {
       const items = [...el.shadowRoot!.querySelectorAll('[part~=history] li')];
-      return { rows: items.length, cut: items.filter((li) => li.querySelector<HTMLElement>('.clip')!.scrollWidth > li.querySelector<HTMLElement>('.clip')!.clientWidth).length };
+      return {
+        rows: items.length,
+        cut: items.filter((li) => li.querySelector<HTMLElement>('.clip')!.scrollWidth > li.querySelector<HTMLElement>('.clip')!.clientWidth).length,
+      };
     });
     // The data is long enough to need it.
     expect(cut.rows).toBeGreaterThanOrEqual(4);
@@ -136,7 +154,9 @@ describe('layout with long, realistic data', () => {
     const widths = [300, 320, 360, 375, 390, 412, 430, 520];
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    const t = await env.open(boxes(widths), { before: (page) => page.route(`${env.mock}/public/**`, async (route) => (await held, route.continue())) });
+    const t = await env.open(boxes(widths), {
+      before: (page) => page.route(`${env.mock}/public/**`, async (route) => (await held, route.continue())),
+    });
     await allSettled(t.page, 'loading');
     const heights = () =>
       t.page.$$eval('stream-player, podcast-player', (els) =>
@@ -144,8 +164,14 @@ describe('layout with long, realistic data', () => {
           const base = el.shadowRoot!.querySelector<HTMLElement>('[part~=base]')!;
           const s = getComputedStyle(base);
           // Before Chromium knows a card is on screen, it is this tall (contain-intrinsic-size).
-          const first = parseFloat(s.containIntrinsicHeight.replace('auto ', '')) + ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((a, k) => a + parseFloat(s[k as 'paddingTop']), 0);
-          return { el: `${el.localName} ${Math.round(el.getBoundingClientRect().width)} px`, height: Math.round(el.getBoundingClientRect().height), first: Math.round(first) };
+          const first =
+            parseFloat(s.containIntrinsicHeight.replace('auto ', '')) +
+            ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((a, k) => a + parseFloat(s[k as 'paddingTop']), 0);
+          return {
+            el: `${el.localName} ${Math.round(el.getBoundingClientRect().width)} px`,
+            height: Math.round(el.getBoundingClientRect().height),
+            first: Math.round(first),
+          };
         }),
       );
     const loading = await heights();
@@ -157,7 +183,9 @@ describe('layout with long, realistic data', () => {
   });
 
   test('an episode with no description and one chapter leaves no empty band', async () => {
-    const t = await env.open(embedPage(env.mock, `<div style="width:480px"><podcast-player public-token="${PUBLIC}" episode="${sparseId}"></podcast-player></div>`));
+    const t = await env.open(
+      embedPage(env.mock, `<div style="width:480px"><podcast-player public-token="${PUBLIC}" episode="${sparseId}"></podcast-player></div>`),
+    );
     await waitForState(t.page, 'podcast-player', 'ready');
     const sizes = await t.page.$eval('podcast-player', (el) => {
       const box = (sel: string) => el.shadowRoot!.querySelector(sel)!.getBoundingClientRect().height;
@@ -169,7 +197,12 @@ describe('layout with long, realistic data', () => {
   });
 
   test('an error replaces the skeleton and stands at the top of a card as tall as while loading', async () => {
-    const t = await env.open(embedPage(env.mock, `<div style="width:360px"><podcast-player public-token="${PRIVATE}"></podcast-player><stream-player public-token="not-a-token"></stream-player></div>`));
+    const t = await env.open(
+      embedPage(
+        env.mock,
+        `<div style="width:360px"><podcast-player public-token="${PRIVATE}"></podcast-player><stream-player public-token="not-a-token"></stream-player></div>`,
+      ),
+    );
     await allSettled(t.page, 'error');
     const layout = await t.page.$$eval('podcast-player, stream-player', (els) =>
       els.map((el) => {
@@ -179,7 +212,9 @@ describe('layout with long, realistic data', () => {
         const shown = [...base.children].filter((c) => c.getBoundingClientRect().height > 1).map((c) => c.getAttribute('part') ?? c.className);
         // The loading height (the test above holds contain-intrinsic-height to it).
         const s = getComputedStyle(base);
-        const loading = parseFloat(s.containIntrinsicHeight.replace('auto ', '')) + ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((a, k) => a + parseFloat(s[k as 'paddingTop']), 0);
+        const loading =
+          parseFloat(s.containIntrinsicHeight.replace('auto ', '')) +
+          ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((a, k) => a + parseFloat(s[k as 'paddingTop']), 0);
         return { top: Math.round(message.top - card.top), height: Math.round(card.height), loading: Math.round(loading), shown };
       }),
     );

@@ -4,16 +4,7 @@
  * The flows every engine runs (seek, chapters, speed, resume, Tab order) are in flows.test.ts.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import {
-  PUBLIC,
-  axeViolations,
-  describeViolations,
-  embedPage,
-  waitForState,
-  waitForTime,
-  withBrowser,
-  type TestPage,
-} from '../support/browser.ts';
+import { PUBLIC, axeViolations, describeViolations, embedPage, waitForState, waitForTime, withBrowser, type TestPage } from '../support/browser.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
 
 const env = withBrowser();
@@ -174,7 +165,8 @@ describe('<podcast-player> in Chromium', () => {
 
   test('in a 320 px container every control is visible and nothing overflows sideways', async () => {
     // As on a phone: a 320 px grid cell (a grid item's min-content can widen its track).
-    const t = await openPlayer(`<style>.narrow { width: 320px; margin: 8px; display: grid; grid-template-columns: minmax(300px, 1fr); } figure { margin: 0; }</style>
+    const t =
+      await openPlayer(`<style>.narrow { width: 320px; margin: 8px; display: grid; grid-template-columns: minmax(300px, 1fr); } figure { margin: 0; }</style>
 <div class="narrow"><figure><podcast-player public-token="${PUBLIC}"></podcast-player></figure></div>
 <div class="narrow"><figure><stream-player public-token="${PUBLIC}"></stream-player></figure></div>`);
     await waitForState(t.page, EL, 'ready');

@@ -35,7 +35,9 @@ describe('<stream-player> on a bad network', () => {
     await t.page.waitForFunction(
       (sel) =>
         (document.querySelector(sel) as HTMLElement & { state: string }).state === 'buffering' &&
-        /^Cannot reach the service\. Retrying…$/.test(document.querySelector(sel)!.shadowRoot!.querySelector('[part~=message]')?.textContent?.trim() ?? ''),
+        /^Cannot reach the service\. Retrying…$/.test(
+          document.querySelector(sel)!.shadowRoot!.querySelector('[part~=message]')?.textContent?.trim() ?? '',
+        ),
       EL,
       { timeout: 5_000 },
     );
@@ -48,7 +50,9 @@ describe('<stream-player> on a bad network', () => {
     await waitForState(t.page, EL, 'playing', 20_000);
     const before = await t.page.$eval(EL, (el) => (el as any).media.currentTime as number);
     await waitForTime(t.page, EL, before + 0.5);
-    console.log(`[resilience] down ${((up - down) / 1000).toFixed(1)} s, ${tries} requests meanwhile, playing again ${((Date.now() - up) / 1000).toFixed(1)} s after the restart`);
+    console.log(
+      `[resilience] down ${((up - down) / 1000).toFixed(1)} s, ${tries} requests meanwhile, playing again ${((Date.now() - up) / 1000).toFixed(1)} s after the restart`,
+    );
     expect(await t.page.$eval(EL, (el) => el.shadowRoot!.querySelector('[part~=message]'))).toBeNull();
   });
 
@@ -74,7 +78,9 @@ describe('<stream-player> on a bad network', () => {
     expect([info.now_playing.title, ...info.history.map((h: { title: string }) => h.title)]).toContain(shown.title);
     // A new track reaches the lock screen when it reaches the ears: after the stream's delay.
     await env.owner('setNowPlaying', { title: 'Lock Screen Song', artist: 'Media Session' });
-    await t.page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Lock Screen Song', undefined, { timeout: (info.stream_delay + 5) * 1000 });
+    await t.page.waitForFunction(() => navigator.mediaSession.metadata?.title === 'Lock Screen Song', undefined, {
+      timeout: (info.stream_delay + 5) * 1000,
+    });
     // A player that leaves the page gives the system controls back.
     await t.page.$eval(EL, (el) => el.remove());
     await t.page.waitForFunction(() => navigator.mediaSession.metadata === null, undefined, { timeout: 2000 });

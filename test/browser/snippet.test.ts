@@ -56,7 +56,11 @@ const STATES = {
   ready: { code: (s: string) => s, stream: 'ready', podcast: 'ready' },
   'stream off air': { code: (s: string) => s, stream: 'offline', podcast: 'ready' },
   'invalid token': { code: (s: string) => s.replaceAll(PUBLIC, '00000000-0000-4000-8000-000000000000'), stream: 'error', podcast: 'error' },
-  'service unreachable': { code: (s: string) => s.replaceAll('public-token=', 'base-url="http://127.0.0.1:9" public-token='), stream: 'error', podcast: 'error' },
+  'service unreachable': {
+    code: (s: string) => s.replaceAll('public-token=', 'base-url="http://127.0.0.1:9" public-token='),
+    stream: 'error',
+    podcast: 'error',
+  },
 } as const;
 
 afterAll(() => env.owner('startServer'));
@@ -97,7 +101,8 @@ async function settle(options: BrowserContextOptions, state: keyof typeof STATES
       ([s, p]) => {
         const [a, b] = [...document.querySelectorAll<HTMLElement & { state: string }>('stream-player, podcast-player')];
         // An error is settled once its words are there (a setup error's come from a chunk).
-        const said = (el: HTMLElement & { state: string }) => el.state !== 'error' || !!el.shadowRoot!.querySelector('[part~=message]')?.textContent?.trim();
+        const said = (el: HTMLElement & { state: string }) =>
+          el.state !== 'error' || !!el.shadowRoot!.querySelector('[part~=message]')?.textContent?.trim();
         return a?.state === s && b?.state === p && said(a) && said(b);
       },
       [stream, podcast] as const,
@@ -117,7 +122,10 @@ describe.each(Object.entries(VIEWPORTS))('the snippet in an article, %s', (_name
     const { cls, reserved, settled } = await settle(options, state);
     // (Within half a pixel: sub-pixel differences move nothing a reader sees.)
     settled.forEach((h, i) =>
-      expect(h, `player ${i + 1}: its height once settled, ${settled.join(' / ')} px, is the one reserved before the bundle came, ${reserved.join(' / ')} px`).toBeCloseTo(reserved[i]!, 0),
+      expect(
+        h,
+        `player ${i + 1}: its height once settled, ${settled.join(' / ')} px, is the one reserved before the bundle came, ${reserved.join(' / ')} px`,
+      ).toBeCloseTo(reserved[i]!, 0),
     );
     expect(cls).toBeLessThanOrEqual(0.01);
   });

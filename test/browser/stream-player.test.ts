@@ -4,16 +4,7 @@
  * The flows every engine runs (render, Play/Pause, pushes) are in flows.test.ts.
  */
 import { describe, expect, test } from 'vitest';
-import {
-  PUBLIC,
-  axeViolations,
-  describeViolations,
-  embedPage,
-  waitForState,
-  waitForTime,
-  withBrowser,
-  type TestPage,
-} from '../support/browser.ts';
+import { PUBLIC, axeViolations, describeViolations, embedPage, waitForState, waitForTime, withBrowser, type TestPage } from '../support/browser.ts';
 
 const env = withBrowser();
 const EL = 'stream-player';
@@ -25,7 +16,6 @@ const openPlayer = (body = player) => env.open(embedPage(env.mock, body));
 /** Text of a part inside the widget's shadow root. */
 const partText = (t: TestPage, part: string) =>
   t.page.$eval(EL, (el, p) => el.shadowRoot!.querySelector(`[part~="${p}"]`)?.textContent?.trim() ?? null, part);
-
 
 /** The mock's listener count as the public API reports it. */
 const listeners = async () => (await env.publicGet('stream')).listeners as number;
@@ -100,7 +90,9 @@ describe('<stream-player> in Chromium', () => {
     );
     const found = await t.page.$eval(EL, (el) => ({
       // The one picture is the channel's artwork (the track has none); the title made none.
-      imgs: [...el.shadowRoot!.querySelectorAll('img'), ...document.querySelectorAll('img')].map((i) => `${i.getAttribute('part')} ${new URL(i.src).pathname}`),
+      imgs: [...el.shadowRoot!.querySelectorAll('img'), ...document.querySelectorAll('img')].map(
+        (i) => `${i.getAttribute('part')} ${new URL(i.src).pathname}`,
+      ),
       scripts: el.shadowRoot!.querySelectorAll('script, b').length,
       pwned: (window as any).__pwned ?? (window as any).__pwned2 ?? null,
     }));

@@ -18,7 +18,10 @@ describe('theme', () => {
   ] as const)('theme="%s" on a page in %s mode', async (theme, scheme, colours) => {
     const attr = theme ? ` theme="${theme}"` : '';
     const t = await env.open(
-      embedPage(env.mock, `<stream-player public-token="${PUBLIC}"${attr}></stream-player><podcast-player public-token="${PUBLIC}"${attr}></podcast-player>`),
+      embedPage(
+        env.mock,
+        `<stream-player public-token="${PUBLIC}"${attr}></stream-player><podcast-player public-token="${PUBLIC}"${attr}></podcast-player>`,
+      ),
       { before: (page) => page.emulateMedia({ colorScheme: scheme }) },
     );
     for (const tag of ['stream-player', 'podcast-player']) {

@@ -23,7 +23,8 @@ const NAMES = readdirSync(FIXTURES)
 const LONG =
   'WEBVTT\n\n' +
   Array.from({ length: 3600 }, (_, i) => {
-    const at = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+    const at = (s: number) =>
+      `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
     return `${i + 1}\n${at(i * 3)} --> ${at(i * 3 + 3)}\n<v ${i % 2 ? 'Ruth' : 'Sam'}>Part ${i + 1} of the long show${i === 3599 ? ', goodbye albatross' : ''}.`;
   }).join('\n\n');
 
@@ -76,11 +77,13 @@ function chromium(page: Page, source: string): Promise<Pieces> {
 function ours(page: Page, source: string): Promise<Pieces> {
   return page.evaluate((source) => {
     const cues = (window as unknown as { vtt: typeof import('../../src/internal/vtt.ts') }).vtt.parseVtt(source);
-    return cues.length ? cues.map((c): [number, number, string, string] => [Math.round(c.start * 1000), Math.round(c.end * 1000), c.speaker, c.text]) : null;
+    return cues.length
+      ? cues.map((c): [number, number, string, string] => [Math.round(c.start * 1000), Math.round(c.end * 1000), c.speaker, c.text])
+      : null;
   }, source);
 }
 
-describe('parseVtt reads each file as Chromium\'s <track> does', () => {
+describe("parseVtt reads each file as Chromium's <track> does", () => {
   let page: Page;
   beforeAll(async () => {
     ({ page } = await env.open('<!doctype html><title>WebVTT</title><video></video>'));
@@ -138,7 +141,12 @@ describe('the panel shows what the <track> reads', () => {
 
   /** The panel's rows: the speaker's name where one is shown, and the words. */
   const rows = (page: Page) =>
-    page.$eval(POD, (el) => [...el.shadowRoot!.querySelectorAll('[part=cue]')].map((b) => [b.querySelector('b')?.textContent ?? null, b.querySelector(':scope > bdi')!.textContent]));
+    page.$eval(POD, (el) =>
+      [...el.shadowRoot!.querySelectorAll('[part=cue]')].map((b) => [
+        b.querySelector('b')?.textContent ?? null,
+        b.querySelector(':scope > bdi')!.textContent,
+      ]),
+    );
 
   /** The rows the panel should show for `pieces`: a name where the speaker changes. */
   const expected = (pieces: Pieces) => pieces!.map(([, , who, words], i) => [who && who !== pieces![i - 1]?.[2] ? who : null, words]);

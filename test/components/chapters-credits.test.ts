@@ -76,7 +76,17 @@ describe('validation of chapters, persons and funding', () => {
   });
 
   it('accepts a URL that is not http(s) (text is the shape; it is dropped where it would be used)', () => {
-    expect(isPodcastFeed(feedWith({ chapters: [{ start: 0, title: 'x', img: 'javascript:alert(1)', url: '/relative' }], persons: [{ name: 'A', role: 'host', href: 'data:text/html,x' }] }, { funding: { url: 'ftp://x', text: 'x' } }))).toBe(true);
+    expect(
+      isPodcastFeed(
+        feedWith(
+          {
+            chapters: [{ start: 0, title: 'x', img: 'javascript:alert(1)', url: '/relative' }],
+            persons: [{ name: 'A', role: 'host', href: 'data:text/html,x' }],
+          },
+          { funding: { url: 'ftp://x', text: 'x' } },
+        ),
+      ),
+    ).toBe(true);
   });
 
   const BAD: [string, unknown][] = [
@@ -138,7 +148,12 @@ describe('chapter pictures', () => {
     ];
     const el = await player(feedWith({ artwork_url: null, chapters }, { artwork_url: `${ART}/show.png` }));
     expect(artwork(el)).toBe(`${ART}/show.png`);
-    for (const [t, want] of [[35, `${ART}/show.png`], [65, `${ART}/show.png`], [95, `${ART}/p.png`], [10, `${ART}/show.png`]] as const) {
+    for (const [t, want] of [
+      [35, `${ART}/show.png`],
+      [65, `${ART}/show.png`],
+      [95, `${ART}/p.png`],
+      [10, `${ART}/show.png`],
+    ] as const) {
       el.seek(t);
       await el.updateComplete;
       expect(artwork(el), `at ${t} s`).toBe(want);
@@ -147,7 +162,14 @@ describe('chapter pictures', () => {
   });
 
   it('no picture anywhere: the gradient tile, and a chapter picture replaces it', async () => {
-    const el = await player(feedWith({ chapters: [{ start: 0, title: 'A' }, { start: 30, title: 'B', img: `${ART}/b.png` }] }));
+    const el = await player(
+      feedWith({
+        chapters: [
+          { start: 0, title: 'A' },
+          { start: 30, title: 'B', img: `${ART}/b.png` },
+        ],
+      }),
+    );
     expect(artwork(el)).toBe('none');
     el.seek(31);
     await el.updateComplete;
@@ -192,7 +214,7 @@ describe('chapter links', () => {
     expect(el.position).toBe(10);
   });
 
-  it('is said in the listener\'s language', async () => {
+  it("is said in the listener's language", async () => {
     const el = await player(feedWith({ chapters }), { lang: 'de' });
     await until(() => expect(q(el, 'a[part=chapter-link]')!.getAttribute('aria-label')).toBe('Link zum Kapitel: Secure'));
   });
@@ -261,7 +283,11 @@ describe('hosts, guests and the Support link', () => {
     expect(cy.querySelector('bdi')!.textContent).toBe('Cy');
     expect(q(el, '[part=credits] ul')!.getAttribute('aria-label')).toBe('Hosts and guests');
     const support = q<HTMLAnchorElement>(el, 'a[part=support]')!;
-    expect([support.getAttribute('href'), support.getAttribute('target'), support.getAttribute('rel')]).toEqual(['https://example.com/support', '_blank', 'noopener']);
+    expect([support.getAttribute('href'), support.getAttribute('target'), support.getAttribute('rel')]).toEqual([
+      'https://example.com/support',
+      '_blank',
+      'noopener',
+    ]);
     expect(support.querySelector('bdi')!.textContent).toBe('Support <i>us</i>');
     expect(support.querySelector('i')).toBeNull();
     expect(shadow(el).innerHTML).not.toContain('javascript:');
@@ -269,7 +295,9 @@ describe('hosts, guests and the Support link', () => {
 
   it("roles and an empty Support text in the listener's language", async () => {
     const el = await player(feedWith({ persons }, { funding: { url: 'https://example.com/s', text: '  ' } }), { lang: 'de' });
-    await until(() => expect(people(el).map((p) => p.querySelector('.muted')!.textContent)).toEqual(['Moderation', 'Gast', 'producer', 'constructor']));
+    await until(() =>
+      expect(people(el).map((p) => p.querySelector('.muted')!.textContent)).toEqual(['Moderation', 'Gast', 'producer', 'constructor']),
+    );
     expect(q(el, '[part=credits] ul')!.getAttribute('aria-label')).toBe('Moderation und Gäste');
     expect(q(el, 'a[part=support]')!.textContent).toBe('Unterstützen');
   });

@@ -61,7 +61,9 @@ describe('events', () => {
     await until(() => expect(of('error')).toHaveLength(2));
 
     expect(seen.every((s) => s.bubbles && s.composed)).toBe(true);
-    expect(of('statechange').map((s) => s.detail)).toEqual(['ready', 'playing', 'buffering', 'playing', 'ready', 'error'].map((state) => ({ state })));
+    expect(of('statechange').map((s) => s.detail)).toEqual(
+      ['ready', 'playing', 'buffering', 'playing', 'ready', 'error'].map((state) => ({ state })),
+    );
     expect(of('play').map((s) => s.detail)).toEqual([{ src: streamInfo().stream_url }]);
     expect(of('pause').map((s) => s.detail)).toEqual([{ src: streamInfo().stream_url }]);
     expect(src.startsWith(`${streamInfo().stream_url}?t=`)).toBe(true);

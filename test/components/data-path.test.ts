@@ -2,18 +2,19 @@
  * The data path against services that misbehave, on a real loopback server: answers of the
  * wrong shape, silence, pushes, a press on Play before the data arrived.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { limits } from '../../src/internal/feed.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
-import { mount, record, shadow, sleep, until } from './harness.ts';
+import { advance, fakeClock, mount, record, shadow, started, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service | undefined;
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
 const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 afterEach(async () => {
+  vi.useRealTimers();
   document.body.replaceChildren();
   limits.timeout = 10_000;
   await service?.close();
@@ -73,6 +74,7 @@ describe('a service that answers the wrong shape', () => {
   });
 
   it('keeps the last good data on screen and retries with backoff until the service is right again', async () => {
+    fakeClock();
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('ready'));
@@ -83,19 +85,20 @@ describe('a service that answers the wrong shape', () => {
     expect(text(el, '[part=title]')).toBe('Now');
     // Backoff from 0.5–1 s, doubling: a handful of tries in 3 s, never a storm.
     const before = service.hits('/public/stream');
-    await sleep(3000);
+    await advance(3000);
     const tries = service.hits('/public/stream') - before;
     expect(tries).toBeGreaterThanOrEqual(1);
     expect(tries).toBeLessThanOrEqual(4);
     service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Fixed' } };
-    await until(() => expect(text(el, '[part=title]')).toBe('Fixed'), 6000);
+    await advance(6000);
+    expect(text(el, '[part=title]')).toBe('Fixed');
     expect(q(el, '[part~=message]')).toBeNull();
-  }, 15_000);
+  });
 
   it('a pushed event of the wrong shape keeps the data and says so; the next good one clears it', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(el.state).toBe('ready'));
     service.push('/public/stream/events', 'stream', { ...streamInfo(), history: [null] });
@@ -133,27 +136,36 @@ describe('a service that answers the wrong shape', () => {
 });
 
 describe('a silent service (accepts the connection, never answers)', () => {
-  it.each(['stream-player', 'podcast-player'] as const)('%s: says the service cannot be reached when the event stream times out (not after the GET too), retries with backoff', async (tag) => {
-    limits.timeout = 1000;
-    service = await serve({ '/public/stream': 'silent', '/public/stream/events': 'silent', '/public/podcasts': 'silent', '/public/podcasts/events': 'silent' });
-    let errors: ReturnType<typeof record<'castlet-error'>> = [];
-    const start = Date.now();
-    const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
-    expect(el.state).toBe('loading');
-    await until(() => expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/), 3000);
-    // One time-out (the event stream's), not two in a row (then the GET's): 10 s, not 20 s.
-    expect(Date.now() - start).toBeLessThan(1.8 * limits.timeout);
-    expect(el.state).toBe('error');
-    expect(errors.map((e) => e.code)).toEqual(['network']);
-    const path = tag === 'stream-player' ? '/public/stream' : '/public/podcasts';
-    const hits = () => service!.hits(path) + service!.hits(`${path}/events`);
-    const before = hits();
-    await sleep(3000);
-    const tries = hits() - before;
-    expect(tries).toBeGreaterThanOrEqual(1);
-    expect(tries).toBeLessThanOrEqual(3);
-    expect(errors.map((e) => e.code)).toEqual(['network']);
-  });
+  it.each(['stream-player', 'podcast-player'] as const)(
+    '%s: says the service cannot be reached when the event stream times out (not after the GET too), retries with backoff',
+    async (tag) => {
+      limits.timeout = 1000;
+      fakeClock();
+      service = await serve({
+        '/public/stream': 'silent',
+        '/public/stream/events': 'silent',
+        '/public/podcasts': 'silent',
+        '/public/podcasts/events': 'silent',
+      });
+      let errors: ReturnType<typeof record<'castlet-error'>> = [];
+      const start = Date.now();
+      const el = await mount<StreamPlayer | PodcastPlayer>(tag, service.url, {}, (e) => (errors = record(e, 'castlet-error')));
+      expect(el.state).toBe('loading');
+      await advance(limits.timeout, { held: service.held });
+      expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
+      // One time-out (the event stream's), not two in a row (then the GET's): 10 s, not 20 s.
+      expect(Date.now() - start).toBeLessThan(1.8 * limits.timeout);
+      expect(el.state).toBe('error');
+      expect(errors.map((e) => e.code)).toEqual(['network']);
+      const before = started();
+      await advance(3000, { held: service.held });
+      // The GET asked at 1 s times out at 2 s; the next waits 0.5–1 s, times out, then 1–2 s: one try
+      // in these 3 s (on the fake clock, exactly), two without backoff.
+      const tries = started() - before;
+      expect(tries).toBe(1);
+      expect(errors.map((e) => e.code)).toEqual(['network']);
+    },
+  );
 });
 
 describe('podcast data pushed', () => {
@@ -161,7 +173,7 @@ describe('podcast data pushed', () => {
     const feed = podcastFeed(2);
     service = await serve({ '/public/podcasts/events': 'sse', '/public/podcasts': feed });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/podcasts/events')).toBe(1));
     expect(service.hits('/public/podcasts')).toBe(0); // the event stream alone, no GET
     service.push('/public/podcasts/events', 'podcasts', feed);
     await until(() => expect(el.state).toBe('ready'));
@@ -182,10 +194,11 @@ describe('podcast data pushed', () => {
   });
 
   it('falls back to GET polling, with backoff, where the service has no podcast event stream', async () => {
+    fakeClock();
     service = await serve({ '/public/podcasts': podcastFeed(1) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await until(() => expect(el.state).toBe('ready'));
-    await sleep(2500);
+    await advance(2500);
     // The event stream is tried again with backoff (0.5–1 s, 1–2 s…), each failure answered by one GET.
     expect(service.hits('/public/podcasts/events')).toBeGreaterThanOrEqual(2);
     expect(service.hits('/public/podcasts/events')).toBeLessThanOrEqual(4);
@@ -193,8 +206,9 @@ describe('podcast data pushed', () => {
     expect(service.hits('/public/podcasts')).toBeGreaterThanOrEqual(events - 1);
     expect(service.hits('/public/podcasts')).toBeLessThanOrEqual(events);
     service.routes['/public/podcasts'] = podcastFeed(2);
-    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2), 8000);
-  }, 15_000);
+    await advance(8000);
+    expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2);
+  });
 });
 
 describe('Play before the data', () => {
@@ -232,7 +246,7 @@ describe('Play before the data', () => {
     await el.updateComplete;
     expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Play');
     await until(() => expect(el.state).toBe('ready'));
-    await sleep(50);
+    await el.updateComplete;
     expect(el.state).toBe('ready');
     expect(el.media.getAttribute('src')).toBeNull();
   });
@@ -254,7 +268,7 @@ describe('errors of the audio and of the service', () => {
     el.media.dispatchEvent(new Event('error'));
     await until(() => expect(text(el, '[part~=message]')).toBe('The service had a problem. Retrying…'));
     el.media.dispatchEvent(new Event('playing'));
-    await sleep(50);
+    await el.updateComplete;
     expect(text(el, '[part~=message]')).toBe('The service had a problem. Retrying…');
   });
 });
@@ -263,7 +277,7 @@ describe('the shared feed', () => {
   it('a widget added later gets the data at once, without a request of its own', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
     const a = await mount<StreamPlayer>('stream-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(a.state).toBe('ready'));
     const b = await mount<StreamPlayer>('stream-player', service.url);
@@ -273,14 +287,15 @@ describe('the shared feed', () => {
   });
 
   it('refresh() with the event stream open asks once and keeps the one connection', async () => {
+    fakeClock();
     service = await serve({ '/public/stream/events': 'sse', '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await sleep(100);
+    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(el.state).toBe('ready'));
     el.refresh();
     await until(() => expect(service!.hits('/public/stream')).toBe(1));
-    await sleep(1500);
+    await advance(1500);
     expect(service.hits('/public/stream')).toBe(1);
     expect(service.hits('/public/stream/events')).toBe(1);
   });
@@ -289,11 +304,12 @@ describe('the shared feed', () => {
     service = await serve({ '/public/stream': [401, { error: 'invalid_token', error_description: 'no' }] });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('error'));
-    const asked = service.hits('/public/stream') + service.hits('/public/stream/events');
+    const asked = started();
     el.refresh();
     dispatchEvent(new Event('online'));
-    await sleep(300);
-    expect(service.hits('/public/stream') + service.hits('/public/stream/events')).toBe(asked);
+    await el.updateComplete;
+    // (A request would have started at once.)
+    expect(started()).toBe(asked);
   });
 
   it('the browser coming online retries at once, not at the end of the backoff', async () => {

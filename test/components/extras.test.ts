@@ -188,7 +188,9 @@ describe('<podcast-player> share', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     q(el, '[part=share]').click();
-    await until(() => expect(shadow(el).textContent).toContain(`Copying was blocked: select the address and copy it. ${location.origin}/#castlet-episode=`));
+    await until(() =>
+      expect(shadow(el).textContent).toContain(`Copying was blocked: select the address and copy it. ${location.origin}/#castlet-episode=`),
+    );
   });
 
   it('a page opened with a share link shows that episode at that time, ready to play (no autoplay)', async () => {
@@ -308,7 +310,11 @@ describe('the listener’s language', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { lang: 'de', 'public-token': 'nope' }, (e) =>
       e.addEventListener('castlet-error', (ev) => errors.push((ev as CustomEvent).detail.message)),
     );
-    await until(() => expect(q(el, '[part~=message]').textContent!.trim()).toBe(de['This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. Copy it from your account console.']));
+    await until(() =>
+      expect(q(el, '[part~=message]').textContent!.trim()).toBe(
+        de['This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. Copy it from your account console.'],
+      ),
+    );
     await until(() => expect(errors).toEqual([expect.stringMatching(/^This public token is malformed/)]));
   });
 });

@@ -3,7 +3,7 @@
  * it with real HTTP and SSE, and small helpers to wait for what a listener would see.
  */
 import { fixture, html } from '@open-wc/testing';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { NodeEventSource } from '../support/event-source.ts';
 import { request } from 'node:http';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
@@ -18,16 +18,67 @@ export { NodeEventSource };
 /** A widget's shadow root, for queries. */
 export const shadow = (el: HTMLElement) => el.shadowRoot!;
 
+// The harness's own waits run on real time, also while a test fakes the widgets' clock.
+const realTimeout = globalThis.setTimeout;
+const realNow = () => performance.now();
+
 /** Polls `check` until it stops throwing (or `timeout` ms pass, then throws its error). */
 export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
-  const end = Date.now() + timeout;
+  const end = realNow() + timeout;
   for (;;) {
     try {
       return check();
     } catch (e) {
-      if (Date.now() > end) throw e;
-      await new Promise((r) => setTimeout(r, 20));
+      if (realNow() > end) throw e;
+      await new Promise((r) => realTimeout(r, 20));
     }
+  }
+}
+
+/**
+ * Fakes the widgets' timers and clock (setTimeout, clearTimeout, Date) for the rest of the test,
+ * so a test of a backoff or a time-out moves time on (`advance`, `vi.advanceTimersByTimeAsync`)
+ * instead of sleeping; HTTP, SSE and the harness's own waits stay real. Undone by
+ * `vi.useRealTimers()` (the files that use it call it after each test).
+ */
+export function fakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+// Requests the widgets started whose answer they have not read yet: `advance` lets each be
+// answered (real HTTP) before the fake clock moves on, as it would in the time that passed.
+let reading = 0;
+let fetches = 0;
+const pageFetch = globalThis.fetch;
+globalThis.fetch = async (...args) => {
+  fetches++;
+  reading++;
+  try {
+    const res = await pageFetch(...args);
+    let read = false;
+    const done = () => void (read || ((read = true), reading--));
+    // (happy-dom's json() reads through text(): count the answer read once.)
+    const [json, text] = [res.json.bind(res), res.text.bind(res)];
+    return Object.assign(res, { json: () => json().finally(done), text: () => text().finally(done) });
+  } catch (e) {
+    reading--;
+    throw e;
+  }
+};
+/** Requests the widgets started so far (fetches and event streams), counted as they start. */
+export const started = () => fetches + NodeEventSource.opened;
+const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => s.readyState === 0).length;
+
+/**
+ * Moves the fake clock (`fakeClock`) on by `ms` in steps of `step` ms; after each, waits until
+ * every request the widgets started was answered and read, but those `held()` says the service
+ * keeps unanswered (service.ts: its 'silent' paths).
+ */
+export async function advance(ms: number, { step = 50, held = (): number => 0 } = {}): Promise<void> {
+  for (let t = 0; t < ms; t += step) {
+    await vi.advanceTimersByTimeAsync(Math.min(step, ms - t));
+    await until(() => expect(unanswered()).toBeLessThanOrEqual(held()), 5000);
+    await vi.advanceTimersByTimeAsync(0);
   }
 }
 

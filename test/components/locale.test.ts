@@ -10,7 +10,7 @@ import { format } from '../../src/internal/locale.ts';
 import de from '../../src/i18n/de.ts';
 import fr from '../../src/i18n/fr.ts';
 import es from '../../src/i18n/es.ts';
-import { sleep, until } from './harness.ts';
+import { until } from './harness.ts';
 
 // A fresh locale module for each test: the chunks it loaded are cached for the page.
 let Controller: typeof import('../../src/internal/locale.ts').LocaleController;
@@ -55,14 +55,14 @@ describe('LocaleController', () => {
     expect([el.locale.lang, el.locale.t('Play'), shown(el)]).toEqual(['en', 'Play', 'Play']);
   });
 
-  it('speaks English until the language\'s chunk arrives, then re-renders in it', async () => {
+  it("speaks English until the language's chunk arrives, then re-renders in it", async () => {
     const el = await mount('de-AT');
     expect([el.locale.lang, shown(el)]).toEqual(['en', 'Play']);
     await speaks(el, 'de', de.Play);
     expect(el.locale.t('{n} listeners', { n: 1234 })).toBe((de['{n} listeners'] as { other: string }).other.replace('{n}', '1.234'));
   });
 
-  it('follows the page\'s <html lang> unless the host has its own', async () => {
+  it("follows the page's <html lang> unless the host has its own", async () => {
     document.documentElement.setAttribute('lang', 'fr');
     const page = await mount();
     const own = await mount('es');
@@ -70,7 +70,7 @@ describe('LocaleController', () => {
     await speaks(own, 'es', es.Play);
   });
 
-  it('follows changes of the host\'s lang, and the page\'s at the next update', async () => {
+  it("follows changes of the host's lang, and the page's at the next update", async () => {
     const el = await mount();
     el.setAttribute('lang', 'fr');
     await speaks(el, 'fr', fr.Play);
@@ -88,14 +88,20 @@ describe('LocaleController', () => {
 
   it('ends in the language asked last, whichever chunk arrives first', async () => {
     // A slow Portuguese chunk: asked first, it arrives after French was asked (and shown).
-    vi.doMock('../../src/i18n/pt.ts', async () => (await sleep(300), vi.importActual('../../src/i18n/pt.ts')));
+    let arrive!: () => void;
+    const slow = new Promise<void>((r) => (arrive = r));
+    vi.doMock('../../src/i18n/pt.ts', async () => (await slow, vi.importActual('../../src/i18n/pt.ts')));
     try {
       const el = await mount('fr');
       await speaks(el, 'fr', fr.Play);
       el.setAttribute('lang', 'pt');
-      await sleep(50);
+      await el.updateComplete;
       el.setAttribute('lang', 'fr');
-      await sleep(500);
+      await el.updateComplete;
+      arrive();
+      // (The chunk the widget asked for has arrived once the same import here has.)
+      await import('../../src/i18n/pt.ts');
+      await el.updateComplete;
       expect([el.locale.lang, shown(el)]).toEqual(['fr', fr.Play]);
     } finally {
       vi.doUnmock('../../src/i18n/pt.ts');
@@ -108,7 +114,10 @@ describe('LocaleController', () => {
     const renders = el.renders;
     document.documentElement.setAttribute('lang', 'fr'); // the host's own lang still wins
     el.setAttribute('lang', 'de-CH');
-    await sleep(50);
+    await el.updateComplete;
+    // (A chunk asked again would have arrived once the same import here has.)
+    await import('../../src/i18n/de.ts');
+    await el.updateComplete;
     // One render for the attribute (a reactive property), none more: no chunk asked again.
     expect([el.locale.lang, el.renders]).toEqual(['de', renders + 1]);
   });
@@ -118,7 +127,9 @@ describe('LocaleController', () => {
       throw new Error('offline');
     });
     const el = await mount('es');
-    await sleep(100);
+    // (The widget's import has failed once the same import here has.)
+    await import('../../src/i18n/es.ts').catch(() => {});
+    await el.updateComplete;
     expect([el.locale.lang, shown(el)]).toEqual(['en', 'Play']);
     vi.doUnmock('../../src/i18n/es.ts');
     el.setAttribute('lang', 'es-MX');

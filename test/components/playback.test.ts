@@ -3,10 +3,10 @@
  * element, seek/skip/speed/resume on the right episode, the engines' quirks, and retries
  * that cannot storm. Data from a loopback service of our own (exact durations, changes on demand).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { PUBLIC, mount, playing, ready, record, shadow, sleep, until } from './harness.ts';
+import { PUBLIC, fakeClock, mount, playing, ready, record, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -19,6 +19,7 @@ beforeEach(async () => {
   service = await serve({ '/public/podcasts': podcastFeed(2), '/public/stream': streamInfo() });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   document.body.replaceChildren();
   localStorage.clear();
   await service.close();
@@ -258,13 +259,14 @@ describe('engine quirks, handled for every engine', () => {
     await until(() => expect(el.state).toBe('buffering'));
     el.media.currentTime = 30;
     el.media.dispatchEvent(new Event('timeupdate'));
-    await sleep(20);
+    await el.updateComplete;
     expect(el.state).toBe('buffering');
   });
 
   it('a clock that stands still after a seek, `playing` or not, is reloaded at that position (WebKitGTK)', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
+    fakeClock();
     quiet(el);
     const plays: number[] = [];
     const play = el.media.play;
@@ -279,13 +281,15 @@ describe('engine quirks, handled for every engine', () => {
     el.seek(74);
     el.media.dispatchEvent(new Event('seeked'));
     el.media.dispatchEvent(new Event('playing'));
-    await sleep(7500);
+    // Without sound for 8 s after the seek, then a backoff of 0.25–0.5 s.
+    await vi.advanceTimersByTimeAsync(7900);
     expect(plays).toHaveLength(1);
-    await until(() => expect(plays).toHaveLength(2), 3000);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(plays).toHaveLength(2);
     // Reloaded at the position by a media fragment (no seek racing the start).
     expect(el.media.getAttribute('src')).toBe(`${src('ep2')}#t=74`);
     expect(plays[1]).toBe(74);
-  }, 15_000);
+  });
 
   it("seeks stop at the loaded file's own duration; until the file knows it, at the episode's", async () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
@@ -323,8 +327,9 @@ describe('retries that cannot storm', () => {
     await ready(el);
     const loads = browserLike(el, true);
     const asked = service.hits('/public/stream');
+    fakeClock();
     q(el, '[part=play]').click();
-    await sleep(6000);
+    await vi.advanceTimersByTimeAsync(6000);
     // Delays 0.25–0.5, 0.5–1, 1–2, 2–4 s…: at most 5 loads in 6 s (12 or more when `playing` reset the count).
     expect(loads.length).toBeGreaterThanOrEqual(3);
     expect(loads.length).toBeLessThanOrEqual(5);
@@ -333,17 +338,21 @@ describe('retries that cannot storm', () => {
     expect(el.state).toBe('buffering');
     expect(text(el, '[part~=message]')).toBe('The audio could not be played. Retrying…');
     // Each failure asks the service at once whether the stream is still live: as often as the audio fails, no more.
+    await until(() => expect(service.hits('/public/stream') - asked).toBe(loads.length));
+    await el.updateComplete;
     expect(service.hits('/public/stream') - asked).toBe(loads.length);
-  }, 10_000);
+  });
 
   it('the backoff starts over only after 30 s of sound', async () => {
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await ready(el);
     const loads = browserLike(el, false);
+    fakeClock();
     q(el, '[part=play]').click();
     for (let i = 0; i < 3; i++) {
       el.media.dispatchEvent(new Event('error'));
-      await until(() => expect(loads).toHaveLength(i + 2), 3000);
+      await vi.advanceTimersByTimeAsync(2 ** i * 500);
+      expect(loads).toHaveLength(i + 2);
     }
     const flow = (seconds: number) => {
       for (let t = 0.25; t <= seconds; t += 0.25) {
@@ -354,14 +363,16 @@ describe('retries that cannot storm', () => {
     // 29 s of sound: a failure now still waits 2–4 s.
     flow(29);
     el.media.dispatchEvent(new Event('error'));
-    await sleep(1000);
+    await vi.advanceTimersByTimeAsync(1999);
     expect(loads).toHaveLength(4);
-    await until(() => expect(loads).toHaveLength(5), 5000);
+    await vi.advanceTimersByTimeAsync(2001);
+    expect(loads).toHaveLength(5);
     // 30 s and more: the next failure is retried within half a second.
     flow(31);
     el.media.dispatchEvent(new Event('error'));
-    await until(() => expect(loads).toHaveLength(6), 600);
-  }, 15_000);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(loads).toHaveLength(6);
+  });
 });
 
 describe('the end of the audio and a blocked start', () => {
@@ -404,10 +415,12 @@ describe('the end of the audio and a blocked start', () => {
   it('any other failure to start is not a pause: the player keeps trying', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
-    el.media.play = () => Promise.reject(new DOMException('decode', 'NotSupportedError'));
+    let started: Promise<void> | undefined;
+    el.media.play = () => (started = Promise.reject(new DOMException('decode', 'NotSupportedError')));
     const pauses = record(el, 'castlet-pause');
     q(el, '[part=play]').click();
-    await sleep(100);
+    await started?.catch(() => {});
+    await el.updateComplete;
     expect(pauses).toEqual([]);
     expect(el.state).not.toBe('ready');
   });

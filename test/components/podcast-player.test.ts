@@ -117,7 +117,10 @@ describe('<podcast-player> controls', () => {
     back.click();
     await el.updateComplete;
     expect(el.position).toBe(45);
-    for (let i = 0; i < 4; i++) (back.click(), await el.updateComplete);
+    for (let i = 0; i < 4; i++) {
+      back.click();
+      await el.updateComplete;
+    }
     expect(el.position).toBe(0);
   });
 
@@ -139,7 +142,7 @@ describe('<podcast-player> controls', () => {
     expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Pause');
   });
 
-  it('keeps the episode\'s file on Pause (unlike a live stream): nothing to download again', async () => {
+  it("keeps the episode's file on Pause (unlike a live stream): nothing to download again", async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     el.seek(42);

@@ -4,6 +4,8 @@
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+// The service keeps real time when a test fakes the widgets' clock (the harness's fakeClock).
+import { setTimeout } from 'node:timers';
 import type { PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
 
 /** What a path answers: a JSON body (200), [status, body], 'silent' (never answers) or 'sse'. */
@@ -15,6 +17,10 @@ export interface Service {
   readonly routes: Record<string, Answer>;
   /** GET requests seen per path. */
   hits(path: string): number;
+  /** SSE connections of `path` open now. */
+  listeners(path: string): number;
+  /** Requests to 'silent' paths held open now (never answered). */
+  held(): number;
   /** Sends an event to every open SSE connection of `path`. */
   push(path: string, event: string, data: unknown): void;
   /** Ends every open SSE connection of `path`. */
@@ -25,13 +31,18 @@ export interface Service {
 export async function serve(routes: Record<string, Answer>, delay = 0): Promise<Service> {
   const seen = new Map<string, number>();
   const streams = new Map<string, Set<ServerResponse>>();
+  const held = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     const path = new URL(req.url!, 'http://x').pathname;
     res.setHeader('Access-Control-Allow-Origin', '*');
     if (req.method !== 'GET') return res.end();
     seen.set(path, (seen.get(path) ?? 0) + 1);
     const answer = path in routes ? routes[path] : [404, { error: 'not_found', error_description: 'no' }];
-    if (answer === 'silent') return;
+    if (answer === 'silent') {
+      held.add(res);
+      res.on('close', () => held.delete(res));
+      return;
+    }
     if (answer === 'sse') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store' });
       res.write(': hello\n\n');
@@ -52,6 +63,8 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
     url,
     routes,
     hits: (path) => seen.get(path) ?? 0,
+    listeners: (path) => streams.get(path)?.size ?? 0,
+    held: () => held.size,
     push: (path, event, data) => {
       for (const res of streams.get(path) ?? []) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     },

@@ -1,13 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/stream-player.ts';
 import type { StreamPlayer } from '../../src/stream-player.ts';
-import { PRIVATE, PUBLIC, NodeEventSource, mount, openDetails, ready, record, shadow, sleep, until, useMock } from './harness.ts';
+import {
+  PRIVATE,
+  PUBLIC,
+  NodeEventSource,
+  advance,
+  fakeClock,
+  mount,
+  openDetails,
+  ready,
+  record,
+  shadow,
+  started,
+  until,
+  useMock,
+} from './harness.ts';
 
 const mock = useMock();
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
 const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 
 afterEach(async () => {
+  vi.useRealTimers();
   document.body.replaceChildren();
   await mock.owner('startServer');
 });
@@ -62,6 +77,7 @@ describe('<stream-player> data', () => {
   });
 
   it('shares one SSE connection between widgets of one token and closes it when they leave', async () => {
+    fakeClock();
     const a = await mount<StreamPlayer>('stream-player', mock.url);
     const b = await mount<StreamPlayer>('stream-player', mock.url);
     await ready(a);
@@ -71,9 +87,9 @@ describe('<stream-player> data', () => {
     expect(NodeEventSource.instances.size).toBe(1);
     b.remove();
     expect(NodeEventSource.instances.size).toBe(0);
-    const before = mock.logs.length;
-    await sleep(1200);
-    expect(mock.logs.length).toBe(before);
+    const before = started();
+    await advance(1200);
+    expect(started()).toBe(before);
   });
 });
 
@@ -84,6 +100,7 @@ describe('<stream-player> errors', () => {
     ['invalid_token', '00000000-0000-4000-8000-000000000000', /not valid/],
     ['private_token_exposed', PRIVATE, /PRIVATE token.*Rotate it now/],
   ])('%s: says so in the widget and in a castlet-error event, and stops asking', async (code, token, words) => {
+    fakeClock();
     let errors: ReturnType<typeof record<'castlet-error'>> = [];
     const before = mock.requests('/public/');
     const el = await mount<StreamPlayer>('stream-player', mock.url, { 'public-token': token }, (e) => {
@@ -96,9 +113,11 @@ describe('<stream-player> errors', () => {
     expect(message.textContent).toMatch(words);
     expect(message.getAttribute('role')).toBe('alert');
     expect(message.classList.contains('loud')).toBe(code === 'private_token_exposed');
-    await sleep(1500);
+    const asked = started();
+    await advance(1500);
     // No request without a plausible token; one SSE try and one GET to learn why, then silence.
-    expect(mock.requests('/public/') - before).toBe(token.length === 36 ? 2 : 0);
+    expect(started()).toBe(asked);
+    await until(() => expect(mock.requests('/public/') - before).toBe(token.length === 36 ? 2 : 0));
   });
 
   it('recovers when the owner fixes the token at run time', async () => {
@@ -110,6 +129,7 @@ describe('<stream-player> errors', () => {
   });
 
   it('says the service is unreachable and retries with backoff, not in a storm', async () => {
+    fakeClock();
     const opened = NodeEventSource.opened;
     const fetch = vi.spyOn(globalThis, 'fetch');
     try {
@@ -119,7 +139,7 @@ describe('<stream-player> errors', () => {
       expect(q(el, '[part~=message]')!.getAttribute('role')).toBe('status');
       // The event stream and its GET, then the GET alone with backoff 0.5–1 s, then 1–2 s, …:
       // one or two retries in 2.5 s, the event stream not again until a GET answers.
-      await sleep(2500);
+      await advance(2500);
       const gets = fetch.mock.calls.filter(([url]) => String(url).startsWith('http://127.0.0.1:9/')).length;
       expect(NodeEventSource.opened - opened).toBe(1);
       expect(gets).toBeGreaterThanOrEqual(2);
@@ -215,6 +235,7 @@ describe('<stream-player> playback', () => {
   it('a stream that fails asks the service at once; Offline stops requesting it; live again resumes by itself', async () => {
     // By channel id: a URL no earlier test asked for, so no HTTP cache of happy-dom's answers for the service.
     const { id } = (await mock.get(`/public/stream?token=${PUBLIC}`)).body.channel;
+    fakeClock();
     const el = await mount<StreamPlayer>('stream-player', mock.url, { channel: id });
     await ready(el);
     const pauses = record(el, 'castlet-pause');
@@ -229,7 +250,7 @@ describe('<stream-player> playback', () => {
     await until(() => expect(el.state).toBe('offline'));
     expect(el.media.getAttribute('src')).toBeNull();
     const loads = record(el, 'castlet-play');
-    await sleep(3000);
+    await advance(3000);
     expect(el.media.getAttribute('src')).toBeNull();
     expect(loads).toEqual([]);
     expect(text(el, '[part=badge]')).toBe('Offline');
@@ -240,7 +261,7 @@ describe('<stream-player> playback', () => {
     expect(el.media.src).toMatch(new RegExp(`^${mock.url}/listen/`));
     expect(loads).toHaveLength(1);
     expect(pauses).toEqual([]);
-  }, 10_000);
+  });
 
   it('has labelled native controls: Play, Mute, Volume', async () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url);

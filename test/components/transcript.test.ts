@@ -31,13 +31,13 @@ class TranscriptHost extends LitElement {
   }
 
   override connectedCallback() {
-    this.transcript ??= new Transcript({ html, nothing }, this);
+    const say = (key: Parameters<typeof format>[2], vars?: Record<string, string | number>) => format(null, 'en', key, vars);
+    this.transcript ??= new Transcript({ lit: { html, nothing }, host: this, seek: (t) => this.seeks.push(t), say });
     super.connectedCallback();
   }
 
   override render() {
-    const say = (key: Parameters<typeof format>[2], vars?: Record<string, string | number>) => format(null, 'en', key, vars);
-    return html`<div part="transcript">${this.transcript.render(this.t, (t) => this.seeks.push(t), say)}</div>`;
+    return html`<div part="transcript">${this.transcript.render(this.t)}</div>`;
   }
 }
 customElements.define('transcript-host', TranscriptHost);
@@ -151,7 +151,7 @@ describe('transcript: playback', () => {
 
   it('shows each voice of a cue under its own speaker, all of them current while the cue plays', async () => {
     const el = await mountVtt(
-      'WEBVTT\n\n00:01.000 --> 00:04.000\n<v Sam>Are you there?</v>\n<v Robin>I\'m here.</v>\n\n00:04.000 --> 00:06.000\n<v Sam>Good.',
+      "WEBVTT\n\n00:01.000 --> 00:04.000\n<v Sam>Are you there?</v>\n<v Robin>I'm here.</v>\n\n00:04.000 --> 00:06.000\n<v Sam>Good.",
     );
     await until(() => expect(cues(el)).toHaveLength(3));
     expect(cues(el).map((c) => [c.querySelector('b')?.textContent ?? null, c.querySelector(':scope > bdi')!.textContent])).toEqual([
@@ -170,7 +170,7 @@ describe('transcript: playback', () => {
     expect(marks(el)).toEqual([['1', "I'm", 'now']]);
   });
 
-  it('seeks to a cue\'s start when it is clicked', async () => {
+  it("seeks to a cue's start when it is clicked", async () => {
     const el = await mountVtt();
     await loaded(el);
     cues(el)[2]!.click();
@@ -219,7 +219,16 @@ describe('transcript: search', () => {
       await el.updateComplete;
       steps.push(status(el));
     }
-    expect(steps).toEqual(['3 of 3 matches', '2 of 3 matches', '3 of 3 matches', '1 of 3 matches', '2 of 3 matches', '1 of 3 matches', '3 of 3 matches', '3 of 3 matches']);
+    expect(steps).toEqual([
+      '3 of 3 matches',
+      '2 of 3 matches',
+      '3 of 3 matches',
+      '1 of 3 matches',
+      '2 of 3 matches',
+      '1 of 3 matches',
+      '3 of 3 matches',
+      '3 of 3 matches',
+    ]);
   });
 
   it('marks every match inside a cue; a new search starts from its first match', async () => {

@@ -28,9 +28,19 @@ beforeAll(async () => {
   // The same build as scripts/build.ts, for an entry with `import('./lazy-part.ts')`.
   await promisify(execFile)(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', ENTRY: 'lazy', CASTLET_ENTRY_FILE: join(root, 'test/consumers/fixtures/lazy-entry.ts'), CASTLET_OUT_DIR: out },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ENTRY: 'lazy',
+      CASTLET_ENTRY_FILE: join(root, 'test/consumers/fixtures/lazy-entry.ts'),
+      CASTLET_OUT_DIR: out,
+    },
   });
-  [mock, pages, browser] = await Promise.all([startServer({ host: '127.0.0.1', port: 0, log: () => {}, staticDir: out }), startPages(), launchChromium()]);
+  [mock, pages, browser] = await Promise.all([
+    startServer({ host: '127.0.0.1', port: 0, log: () => {}, staticDir: out }),
+    startPages(),
+    launchChromium(),
+  ]);
 }, 120_000);
 
 afterAll(async () => {
@@ -69,6 +79,10 @@ describe('dist/sri.json', () => {
     expect(sri.version).toBe(VERSION);
     expect(Object.keys(sri.files)).toEqual(expect.arrayContaining(['castlet.js', 'stream-player.js', 'podcast-player.js']));
     for (const [file, hash] of Object.entries(sri.files))
-      expect(hash, file).toBe(`sha384-${createHash('sha384').update(readFileSync(join(root, 'dist', file))).digest('base64')}`);
+      expect(hash, file).toBe(
+        `sha384-${createHash('sha384')
+          .update(readFileSync(join(root, 'dist', file)))
+          .digest('base64')}`,
+      );
   });
 });

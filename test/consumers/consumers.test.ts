@@ -25,7 +25,9 @@ import { launchChromium } from '../../scripts/chromium.ts';
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APPS = fileURLToPath(new URL('./apps/', import.meta.url));
-const repoVersion = (name: string) => (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8')) as { version: string }).version;
+const repoVersion = (name: string) =>
+  (JSON.parse(readFileSync(fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url)), 'utf8')) as { version: string })
+    .version;
 /** What the apps install beside castlet: the repo's own Vite and TypeScript (so the npm cache has them), React 19, Preact, Solid. */
 const APP_DEPS = {
   vite: repoVersion('vite'),
@@ -213,7 +215,7 @@ describe('the npm package', () => {
     }
   });
 
-  it('every module has a source map: its `//# sourceMappingURL` names a packed map whose sources are the repo\'s, their text inlined', () => {
+  it("every module has a source map: its `//# sourceMappingURL` names a packed map whose sources are the repo's, their text inlined", () => {
     const installed = join(project, 'node_modules/castlet');
     const modules = listing.filter((f) => f.startsWith('package/dist/npm/') && f.endsWith('.js')).map((f) => f.slice('package/'.length));
     expect(modules.length).toBeGreaterThan(30);
@@ -281,7 +283,11 @@ describe('in Node, without a DOM (server rendering)', () => {
   });
 
   it('castlet/package.json is importable', async () => {
-    const { stdout } = await run(process.execPath, ['--input-type=module', '-e', `import p from 'castlet/package.json' with { type: 'json' }; console.log(p.name)`]);
+    const { stdout } = await run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import p from 'castlet/package.json' with { type: 'json' }; console.log(p.name)`,
+    ]);
     expect(stdout.trim()).toBe('castlet');
   });
 });

@@ -45,6 +45,6 @@ export default function setup(project: TestProject): () => void {
     return () => rmSync(dir, { recursive: true, force: true });
   } catch (e) {
     const err = e as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`build or npm pack failed before the consumer tests:\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+    throw new Error(`build or npm pack failed before the consumer tests:\n${err.stdout ?? ''}${err.stderr ?? ''}`, { cause: e });
   }
 }

@@ -10,6 +10,6 @@ declare module '@custom-elements-manifest/analyzer/src/features/framework-plugin
   export function litPlugin(): unknown[];
 }
 declare module '*/custom-elements-manifest.config.mjs' {
-  const config: { plugins: unknown[] };
+  const config: { plugins: { name: string }[] };
   export default config;
 }

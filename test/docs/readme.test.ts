@@ -15,6 +15,7 @@ const readme = readFileSync(join(root, 'README.md'), 'utf8');
 
 interface Declaration {
   tagName?: string;
+  members?: { kind: string; name: string; privacy?: string; static?: boolean }[];
   attributes?: { name: string }[];
   events?: { name: string }[];
   cssParts?: { name: string }[];
@@ -28,7 +29,9 @@ beforeAll(() => {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.styles.ts'))
     .map((f) => join('src', f));
   const modules = files.map((f) => ts.createSourceFile(f, readFileSync(join(root, f), 'utf8'), ts.ScriptTarget.ES2022, true));
-  const manifest = create({ modules, plugins: [...litPlugin(), ...config.plugins] });
+  // castlet's own plugins only: the editor-data plugins after them would write files into dist/npm.
+  const plugins = config.plugins.filter((p) => p.name.startsWith('castlet-'));
+  const manifest = create({ modules, plugins: [...litPlugin(), ...plugins] });
   elements = manifest.modules.flatMap((m: { declarations?: Declaration[] }) => m.declarations ?? []).filter((d: Declaration) => d.tagName);
 }, 30_000);
 
@@ -42,5 +45,25 @@ describe('custom-elements.json and the README', () => {
     expect(names.size).toBeGreaterThan(2);
     const missing = [...names].filter((n) => !readme.includes(`\`${n}\``));
     expect(missing).toEqual([]);
+  });
+
+  it('the script API: every public method of both players is in the manifest and the README', () => {
+    for (const e of elements) {
+      const methods = (e.members ?? []).filter((m) => m.kind === 'method' && !m.static && (m.privacy ?? 'public') === 'public').map((m) => m.name);
+      expect(methods).toEqual(expect.arrayContaining(['play', 'pause', 'toggle', 'refresh']));
+      expect(methods.filter((n) => !readme.includes(`| \`${n}(`))).toEqual([]);
+    }
+  });
+});
+
+describe('the README', () => {
+  it('is for users: at most 30 KiB (the developer journals live in docs/)', () => {
+    expect(Buffer.byteLength(readme)).toBeLessThanOrEqual(30 * 1024);
+  });
+
+  it('opens with the two commands a new user needs', () => {
+    const start = readme.slice(0, readme.indexOf('\n## ', readme.indexOf('## Quick start') + 1));
+    expect(start).toContain('npm start');
+    expect(start).toContain('npm test');
   });
 });

@@ -11,12 +11,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
-import { selectedEngines, withEngine } from '../support/browser-engines.ts';
+import { selectedEngines, withEngine } from '../support/browser.ts';
 import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
 import { toneFiles, type ToneSong } from '../support/tones.ts';
 import { missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
 
-const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({ title, artist: 'Tones', tone: i % 2 ? 'high' : 'low', seconds: 10 }));
+const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
+  title,
+  artist: 'Tones',
+  tone: i % 2 ? 'high' : 'low',
+  seconds: 10,
+}));
 
 const missing = missingIcecast();
 const results: string[] = [];

@@ -90,7 +90,7 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     expect(last().history[0]).toMatchObject({ title: 'Harbor Lights', artist: 'The Tidewater Trio' });
   });
 
-  it('setNowPlaying → Icecast\'s own status shows the title', async () => {
+  it("setNowPlaying → Icecast's own status shows the title", async () => {
     const r = await owner('setNowPlaying', { title: 'Owner Song', artist: 'Owner' });
     expect(r.icecast_updated).toBe(true);
     // Icecast applies it with the source's next block (about a second with ezstream).
@@ -102,7 +102,7 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
   });
 
   let listening: TestPage | undefined;
-  it('the widget plays from the Icecast mount in Chromium, under a CSP that allows the mount\'s origin', async () => {
+  it("the widget plays from the Icecast mount in Chromium, under a CSP that allows the mount's origin", async () => {
     const csp = `default-src 'none'; script-src ${env.mock}; connect-src ${env.mock}; media-src ${ice.url}; img-src ${env.mock}; style-src 'unsafe-inline'`;
     const t = await env.open(embedPage(env.mock, `<stream-player public-token="${PUBLIC}"></stream-player>`), { csp });
     await waitForState(t.page, 'stream-player', 'ready', 10_000);

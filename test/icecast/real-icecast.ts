@@ -119,12 +119,12 @@ export async function startIcecast(): Promise<RealIcecast> {
     async startSource(artist, title) {
       const meta = join(dir, 'metadata.sh');
       // ezstream asks its metadata program for "artist", "title" or the whole string.
-      writeFileSync(
-        meta,
-        `#!/bin/sh\ncase "$1" in artist) echo '${artist}';; title) echo '${title}';; *) echo '${artist} - ${title}';; esac\n`,
-      );
+      writeFileSync(meta, `#!/bin/sh\ncase "$1" in artist) echo '${artist}';; title) echo '${title}';; *) echo '${artist} - ${title}';; esac\n`);
       chmodSync(meta, 0o755);
-      await feed(['live.mp3', 'ep-1.mp3', 'ep-2.mp3'].map((f) => join(MEDIA, f)), `<metadata><program>${meta}</program></metadata>`);
+      await feed(
+        ['live.mp3', 'ep-1.mp3', 'ep-2.mp3'].map((f) => join(MEDIA, f)),
+        `<metadata><program>${meta}</program></metadata>`,
+      );
     },
     async startPlaylist(files) {
       // Without a metadata program ezstream reads the files' tags; untagged, their names.

@@ -50,11 +50,14 @@ describe('/media/art/', () => {
     expect([head.status, head.text, head.headers.get('content-type')]).toEqual([200, '', 'image/png']);
   });
 
-  it.each(['/media/art/nope.png', '/media/art/show-1400.PNG', '/media/art/..%2fep-1.mp3', '/media/art/__proto__'])('%s → 404 with CORS', async (path) => {
-    const r = await call(u(path));
-    expect(r.status).toBe(404);
-    expect(r.headers.get('access-control-allow-origin')).toBe('*');
-  });
+  it.each(['/media/art/nope.png', '/media/art/show-1400.PNG', '/media/art/..%2fep-1.mp3', '/media/art/__proto__'])(
+    '%s → 404 with CORS',
+    async (path) => {
+      const r = await call(u(path));
+      expect(r.status).toBe(404);
+      expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    },
+  );
 
   it.each(Object.entries(FILES))('%s is committed at the size the script draws it (%j)', (file, [, size]) => {
     const bytes = readFileSync(new URL(`../../demo/media/art/${file}`, import.meta.url));

@@ -45,7 +45,8 @@ describe('Broadcast', () => {
     const t0 = Date.now();
     const { frameOffsets, frameDuration, duration } = audio.info;
     /** The loop frame a burst starts with. */
-    const startOf = (burst: Uint8Array) => frameOffsets.findIndex((o) => Buffer.from(bytes.subarray(o, o + 300)).equals(Buffer.from(burst.subarray(0, 300))));
+    const startOf = (burst: Uint8Array) =>
+      frameOffsets.findIndex((o) => Buffer.from(bytes.subarray(o, o + 300)).equals(Buffer.from(burst.subarray(0, 300))));
     // One listener keeps the clock ticking; the others arrive between its ticks.
     const keep = b.listen().getReader();
     await keep.read();

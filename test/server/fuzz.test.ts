@@ -20,45 +20,113 @@ function prng(seed: number) {
 
 const SEED = 20261122;
 const rand = prng(SEED);
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 const junk = (n: number) => Array.from({ length: n }, () => String.fromCharCode(32 + Math.floor(rand() * 95))).join('');
 
 const METHODS = ['GET', 'GET', 'POST', 'POST', 'HEAD', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'];
 const PATHS = [
-  '/private/checkToken', '/private/accountInfo', '/private/startServer', '/private/stopServer',
-  '/private/setNowPlaying', '/private/podcasts', '/private/addPodcast', '/private/deletePodcast', '/private/updatePodcast',
-  '/private/nope', '/private/', '/private', '/private/%ff', '/private/checkToken/..',
-  '/public/stream', '/public/stream/events', '/public/podcasts', '/public/x', '/public/',
-  '/public/podcasts.rss', '/listen/live', '/listen/', '/listen/%00', '/media/ep-1.mp3', '/media/ep-9.mp3', '/media/%2e%2e',
-  '/media/ep-1.chapters.json', '/media/art/show-320.png', '/media/art/%2e%2e',
-  '/', '/castlet.js', '/%E0%A4%A', '/a/b/c/d', '/index.html?x',
+  '/private/checkToken',
+  '/private/accountInfo',
+  '/private/startServer',
+  '/private/stopServer',
+  '/private/setNowPlaying',
+  '/private/podcasts',
+  '/private/addPodcast',
+  '/private/deletePodcast',
+  '/private/updatePodcast',
+  '/private/nope',
+  '/private/',
+  '/private',
+  '/private/%ff',
+  '/private/checkToken/..',
+  '/public/stream',
+  '/public/stream/events',
+  '/public/podcasts',
+  '/public/x',
+  '/public/',
+  '/public/podcasts.rss',
+  '/listen/live',
+  '/listen/',
+  '/listen/%00',
+  '/media/ep-1.mp3',
+  '/media/ep-9.mp3',
+  '/media/%2e%2e',
+  '/media/ep-1.chapters.json',
+  '/media/art/show-320.png',
+  '/media/art/%2e%2e',
+  '/',
+  '/castlet.js',
+  '/%E0%A4%A',
+  '/a/b/c/d',
+  '/index.html?x',
 ];
 const TOKENS = [PRIVATE, PUBLIC, '', 'x', 'null', '🎵', 'a'.repeat(5000), `${PRIVATE} ${PUBLIC}`, '%00', junk(40)];
-const AUTH = [undefined, undefined, `Bearer ${PRIVATE}`, `bearer ${PUBLIC}`, 'Bearer', 'Bearer  a b', 'Basic Zm9v', `Bearer ${'b'.repeat(4000)}`, junk(30), 'Bearer =x'];
-const TYPES = [undefined, 'application/json', 'application/x-www-form-urlencoded', 'multipart/form-data', 'multipart/form-data; boundary=zz', 'text/plain', 'application/json; charset=latin1', junk(12), 'application/JSON'];
+const AUTH = [
+  undefined,
+  undefined,
+  `Bearer ${PRIVATE}`,
+  `bearer ${PUBLIC}`,
+  'Bearer',
+  'Bearer  a b',
+  'Basic Zm9v',
+  `Bearer ${'b'.repeat(4000)}`,
+  junk(30),
+  'Bearer =x',
+];
+const TYPES = [
+  undefined,
+  'application/json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=zz',
+  'text/plain',
+  'application/json; charset=latin1',
+  junk(12),
+  'application/JSON',
+];
 
 function randomBody(): string | Uint8Array | undefined {
   switch (Math.floor(rand() * 10)) {
-    case 0: return undefined;
-    case 1: return JSON.stringify({ token: pick(TOKENS), title: junk(20), chapters: pick([[], [{ start: 'x' }], '[{', null, [{ start: 1e308, title: '' }]]), duration: pick([1, 60, -5, 'x', 1e9, null]) });
-    case 2: return JSON.stringify(pick([[], null, 1, '"s"', { token: [PRIVATE] }, { token: { a: 1 } }, { __proto__: { token: PRIVATE } }]));
-    case 3: return `token=${encodeURIComponent(pick(TOKENS))}&title=${junk(10)}&chapters=${junk(8)}&id=ep-1`;
-    case 4: return `--zz\r\nContent-Disposition: form-data; name="token"\r\n\r\n${pick(TOKENS)}\r\n--zz--\r\n`;
-    case 5: return new Uint8Array(Array.from({ length: Math.floor(rand() * 2000) }, () => Math.floor(rand() * 256)));
-    case 6: return '{"token": "' + junk(10);
-    case 7: return 'x'.repeat(pick([10, 1024 * 1024 - 1, 1024 * 1024 + 1]));
-    case 8: return JSON.stringify({
-      token: PRIVATE, title: junk(5), id: pick(['ep-1', 'ep-2', 'zzz', '']),
-      transcript: pick([undefined, '', junk(30), `WEBVTT\n\n00:00.000 --> ${junk(6)}\n${junk(10)}`, 5]),
-      persons: pick([undefined, '', junk(8), [{ name: junk(5), img: junk(6) }], [null], 'null']),
-    });
-    default: return junk(200);
+    case 0:
+      return undefined;
+    case 1:
+      return JSON.stringify({
+        token: pick(TOKENS),
+        title: junk(20),
+        chapters: pick([[], [{ start: 'x' }], '[{', null, [{ start: 1e308, title: '' }]]),
+        duration: pick([1, 60, -5, 'x', 1e9, null]),
+      });
+    case 2:
+      return JSON.stringify(pick([[], null, 1, '"s"', { token: [PRIVATE] }, { token: { a: 1 } }, { __proto__: { token: PRIVATE } }]));
+    case 3:
+      return `token=${encodeURIComponent(pick(TOKENS))}&title=${junk(10)}&chapters=${junk(8)}&id=ep-1`;
+    case 4:
+      return `--zz\r\nContent-Disposition: form-data; name="token"\r\n\r\n${pick(TOKENS)}\r\n--zz--\r\n`;
+    case 5:
+      return new Uint8Array(Array.from({ length: Math.floor(rand() * 2000) }, () => Math.floor(rand() * 256)));
+    case 6:
+      return '{"token": "' + junk(10);
+    case 7:
+      return 'x'.repeat(pick([10, 1024 * 1024 - 1, 1024 * 1024 + 1]));
+    case 8:
+      return JSON.stringify({
+        token: PRIVATE,
+        title: junk(5),
+        id: pick(['ep-1', 'ep-2', 'zzz', '']),
+        transcript: pick([undefined, '', junk(30), `WEBVTT\n\n00:00.000 --> ${junk(6)}\n${junk(10)}`, 5]),
+        persons: pick([undefined, '', junk(8), [{ name: junk(5), img: junk(6) }], [null], 'null']),
+      });
+    default:
+      return junk(200);
   }
 }
 
 async function randomRequest(statuses: number[]): Promise<void> {
   const method = pick(METHODS);
-  const query = Array.from({ length: Math.floor(rand() * 3) }, () => `${pick(['token', 'channel', 'x', 'TOKEN', '%74oken'])}=${encodeURIComponent(pick(TOKENS))}`).join('&');
+  const query = Array.from(
+    { length: Math.floor(rand() * 3) },
+    () => `${pick(['token', 'channel', 'x', 'TOKEN', '%74oken'])}=${encodeURIComponent(pick(TOKENS))}`,
+  ).join('&');
   const headers: Record<string, string> = {};
   const auth = pick(AUTH);
   if (auth !== undefined) headers.Authorization = auth;

@@ -137,15 +137,18 @@ describe('cap on open streams', () => {
 });
 
 describe('what the caps follow', () => {
-  const limits = (soft: string) => () => `Limit                     Soft Limit           Hard Limit           Units\nMax cpu time              unlimited            unlimited            seconds\nMax open files            ${soft}                 4096                 files\n`;
+  const limits = (soft: string) => () =>
+    `Limit                     Soft Limit           Hard Limit           Units\nMax cpu time              unlimited            unlimited            seconds\nMax open files            ${soft}                 4096                 files\n`;
 
   it("the descriptor limit is /proc/self/limits' soft one; 1024 where it cannot be read", () => {
     expect(descriptorLimit(limits('256'))).toBe(256);
     expect(descriptorLimit(limits('unlimited'))).toBe(Infinity);
     expect(descriptorLimit(() => 'nothing useful')).toBe(1024);
-    expect(descriptorLimit(() => {
-      throw new Error('ENOENT');
-    })).toBe(1024);
+    expect(
+      descriptorLimit(() => {
+        throw new Error('ENOENT');
+      }),
+    ).toBe(1024);
     expect(descriptorLimit()).toBeGreaterThan(0); // this machine's
   });
 
@@ -241,7 +244,9 @@ describe('caps from the descriptor limit (the mock under ulimit -n 256)', () => 
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const page = () =>
       new Promise<number>((resolve, reject) => {
-        request(`${mock.url}/`, { agent }, (res) => resolve(res.resume().statusCode!)).on('error', reject).end();
+        request(`${mock.url}/`, { agent }, (res) => resolve(res.resume().statusCode!))
+          .on('error', reject)
+          .end();
       });
     const flood: Socket[] = [];
     try {
@@ -250,11 +255,15 @@ describe('caps from the descriptor limit (the mock under ulimit -n 256)', () => 
       // More sockets than the process has descriptors, from several addresses, sending nothing.
       let refused = 0;
       await Promise.all(
-        Array.from({ length: 300 }, (_, i) => new Promise<void>((resolve) => {
-          const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress: `127.0.1.${1 + (i % 200)}` }, resolve);
-          flood.push(socket);
-          socket.on('close', () => (refused++, resolve())).on('error', () => {});
-        })),
+        Array.from(
+          { length: 300 },
+          (_, i) =>
+            new Promise<void>((resolve) => {
+              const socket = connect({ port: Number(port), host: '127.0.0.1', localAddress: `127.0.1.${1 + (i % 200)}` }, resolve);
+              flood.push(socket);
+              socket.on('close', () => (refused++, resolve())).on('error', () => {});
+            }),
+        ),
       );
       await waitFor(() => refused > 0, 3000, 'sockets past the cap to be closed');
       // The page is read from disk: the process kept descriptors of its own.

@@ -72,7 +72,7 @@ describe('Icecast mode, with admin credentials', () => {
     expect(r.body.error_description).toContain(fake.url);
   });
 
-  it('the demo page\'s CSP lets its players fetch the Icecast origin', async () => {
+  it("the demo page's CSP lets its players fetch the Icecast origin", async () => {
     const page = await fetch(`${server.url}/`);
     await page.body?.cancel();
     expect(page.headers.get('content-security-policy')).toContain(`media-src 'self' ${fake.url};`);
@@ -99,7 +99,7 @@ describe('Icecast mode, with admin credentials', () => {
     expect(last().history[0]).toMatchObject({ title: 'First - Song', artist: 'The Band' });
   });
 
-  it('stream_delay: the burst (Icecast\'s default 65535 B) less a source block, at the declared bitrate; null without one', async () => {
+  it("stream_delay: the burst (Icecast's default 65535 B) less a source block, at the declared bitrate; null without one", async () => {
     expect(last().stream_delay).toBeNull();
     fake.status = onAir(fake, { title: 'Solo Title', bitrate: 32 });
     await waitFor(() => last()?.stream_delay != null, 2000, 'stream_delay');
@@ -176,7 +176,11 @@ describe('Icecast mode: when a title started', () => {
       await waitFor(() => sse.streams().at(-1)?.now_playing?.title === 'Old', 3000, 'the first title');
       const before = Date.now();
       fake.status = onAir(fake, { title: 'Band - New' });
-      const np = await waitFor(() => (sse.streams().at(-1)?.now_playing?.title === 'New' ? sse.streams().at(-1).now_playing : undefined), 3000, 'the new title');
+      const np = await waitFor(
+        () => (sse.streams().at(-1)?.now_playing?.title === 'New' ? sse.streams().at(-1).now_playing : undefined),
+        3000,
+        'the new title',
+      );
       const seen = Date.now();
       const started = Date.parse(np.started_at);
       expect(seen - started).toBeGreaterThan(400);

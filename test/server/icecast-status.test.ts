@@ -16,9 +16,7 @@ describe('parseIcecastStatus', () => {
   });
 
   it('source as an object (one source)', () => {
-    expect(parseIcecastStatus(status(source('live', { title: 'Band - Song' })))).toEqual(
-      new Map([['live', { listeners: 3, title: 'Band - Song' }]]),
-    );
+    expect(parseIcecastStatus(status(source('live', { title: 'Band - Song' })))).toEqual(new Map([['live', { listeners: 3, title: 'Band - Song' }]]));
   });
 
   it('source as an array (several sources), mount names from listenurl', () => {
@@ -49,14 +47,28 @@ describe('parseIcecastStatus', () => {
     expect(bitrate({ bitrate: '128' })).toBe(128);
     expect(bitrate({ audio_info: 'ice-samplerate=44100;ice-bitrate=96;ice-channels=2' })).toBe(96);
     expect(bitrate({ audio_info: 'samplerate=44100;bitrate=64' })).toBe(64);
-    for (const odd of [{}, { bitrate: 0 }, { bitrate: -32 }, { bitrate: 'fast' }, { bitrate: null }, { bitrate: [32] }, { audio_info: 'quality=0.5' }, { audio_info: 7 }]) {
+    for (const odd of [
+      {},
+      { bitrate: 0 },
+      { bitrate: -32 },
+      { bitrate: 'fast' },
+      { bitrate: null },
+      { bitrate: [32] },
+      { audio_info: 'quality=0.5' },
+      { audio_info: 7 },
+    ]) {
       expect(bitrate(odd), JSON.stringify(odd)).toBeUndefined();
     }
   });
 
   it('odd entries are skipped, odd counts read as 0', () => {
     const mounts = parseIcecastStatus(status([null, 'x', { listeners: 4 }, source('live', { listeners: 'many' }), source('b', { listeners: -1 })]));
-    expect(mounts).toEqual(new Map([['live', { listeners: 0 }], ['b', { listeners: 0 }]]));
+    expect(mounts).toEqual(
+      new Map([
+        ['live', { listeners: 0 }],
+        ['b', { listeners: 0 }],
+      ]),
+    );
   });
 });
 

@@ -35,7 +35,11 @@ function demux(bytes: Uint8Array, metaint: number): { audio: Uint8Array; titles:
     at += metaint;
     if (at >= bytes.length) break;
     const length = bytes[at]! * 16;
-    titles.push(Buffer.from(bytes.subarray(at + 1, at + 1 + length)).toString('utf8').replace(/\0+$/, ''));
+    titles.push(
+      Buffer.from(bytes.subarray(at + 1, at + 1 + length))
+        .toString('utf8')
+        .replace(/\0+$/, ''),
+    );
     at += 1 + length;
   }
   return { audio: Buffer.concat(audio), titles };

@@ -107,9 +107,7 @@ describe('repeatFrames', () => {
     const looped = parseMp3(out);
     const n = info.frameOffsets.length;
     expect(looped.frameOffsets.length).toBeGreaterThan(n);
-    expect(out.subarray(looped.frameOffsets[n]!, looped.frameOffsets[n + 1]!)).toEqual(
-      tone.subarray(0, info.frameOffsets[1]!),
-    );
+    expect(out.subarray(looped.frameOffsets[n]!, looped.frameOffsets[n + 1]!)).toEqual(tone.subarray(0, info.frameOffsets[1]!));
   });
 
   it('gives exactly the frames needed for a whole number of frames', () => {

@@ -38,7 +38,10 @@ describe('carriers (rules 1–2)', () => {
     ['GET query with a Basic header beside it', () => call(u(`/private/checkToken?token=${PRIVATE}`), { headers: { Authorization: 'Basic dTpw' } })],
     ['same token in header and query', () => call(u(`/private/checkToken?token=${PRIVATE}`), { headers: { Authorization: `Bearer ${PRIVATE}` } })],
     ['same token twice in the query', () => call(u(`/private/checkToken?token=${PRIVATE}&token=${PRIVATE}`))],
-    ['GET body is ignored', () => call(u(`/private/checkToken?token=${PRIVATE}`), { method: 'GET', headers: { Authorization: `Bearer ${PRIVATE}` } })],
+    [
+      'GET body is ignored',
+      () => call(u(`/private/checkToken?token=${PRIVATE}`), { method: 'GET', headers: { Authorization: `Bearer ${PRIVATE}` } }),
+    ],
   ])('%s → 200', async (_name, request) => ok(await request()));
 
   it.each<[string, () => Promise<Reply>]>([
@@ -49,8 +52,24 @@ describe('carriers (rules 1–2)', () => {
     ['POST multipart field', () => call(u('/private/startServer'), { method: 'POST', body: multipart({ token: PRIVATE }) })],
     ['POST query', () => call(u(`/private/startServer?token=${PRIVATE}`), { method: 'POST' })],
     ['POST JSON + header, same token', () => postJson(u('/private/startServer'), { token: PRIVATE }, { Authorization: `Bearer ${PRIVATE}` })],
-    ['POST urlencoded twice, same token', () => call(u('/private/startServer'), { method: 'POST', body: `token=${PRIVATE}&token=${PRIVATE}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })],
-    ['POST JSON with charset', () => call(u('/private/startServer'), { method: 'POST', body: JSON.stringify({ token: PRIVATE }), headers: { 'Content-Type': 'application/json; charset=utf-8' } })],
+    [
+      'POST urlencoded twice, same token',
+      () =>
+        call(u('/private/startServer'), {
+          method: 'POST',
+          body: `token=${PRIVATE}&token=${PRIVATE}`,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+    ],
+    [
+      'POST JSON with charset',
+      () =>
+        call(u('/private/startServer'), {
+          method: 'POST',
+          body: JSON.stringify({ token: PRIVATE }),
+          headers: { 'Content-Type': 'application/json; charset=utf-8' },
+        }),
+    ],
   ])('%s → 200', async (_name, request) => {
     const r = await request();
     expect(r.status).toBe(200);
@@ -67,17 +86,42 @@ describe('malformed and conflicting tokens (rules 1, 3) → 400 invalid_request'
     ['query twice, different', () => call(u(`/private/checkToken?token=${PRIVATE}&token=${PUBLIC}`))],
     ['query twice, one empty', () => call(u(`/private/checkToken?token=${PRIVATE}&token=`))],
     ['JSON body vs query', () => postJson(u(`/private/startServer?token=${PRIVATE}`), { token: PUBLIC })],
-    ['urlencoded twice, different', () => call(u('/private/startServer'), { method: 'POST', body: `token=${PRIVATE}&token=x`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })],
-    ['multipart vs header', () => call(u('/private/startServer'), { method: 'POST', body: multipart({ token: 'other' }), headers: { Authorization: `Bearer ${PRIVATE}` } })],
+    [
+      'urlencoded twice, different',
+      () =>
+        call(u('/private/startServer'), {
+          method: 'POST',
+          body: `token=${PRIVATE}&token=x`,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+    ],
+    [
+      'multipart vs header',
+      () => call(u('/private/startServer'), { method: 'POST', body: multipart({ token: 'other' }), headers: { Authorization: `Bearer ${PRIVATE}` } }),
+    ],
     ['JSON number token', () => postJson(u('/private/startServer'), { token: 12345 })],
     ['JSON array token', () => postJson(u('/private/startServer'), { token: [PRIVATE] })],
     ['JSON null token', () => postJson(u('/private/startServer'), { token: null })],
     ['JSON body is an array', () => postJson(u('/private/startServer'), [{ token: PRIVATE }])],
     ['JSON body is a string', () => postJson(u('/private/startServer'), PRIVATE)],
     ['JSON body is null', () => postJson(u('/private/startServer'), null)],
-    ['malformed JSON', () => call(u('/private/startServer'), { method: 'POST', body: '{"token": ', headers: { 'Content-Type': 'application/json' } })],
-    ['JSON that is not UTF-8', () => call(u('/private/startServer'), { method: 'POST', body: new Uint8Array([0x7b, 0xff, 0x7d]), headers: { 'Content-Type': 'application/json' } })],
-    ['multipart without a boundary', () => call(u('/private/startServer'), { method: 'POST', body: 'x', headers: { 'Content-Type': 'multipart/form-data' } })],
+    [
+      'malformed JSON',
+      () => call(u('/private/startServer'), { method: 'POST', body: '{"token": ', headers: { 'Content-Type': 'application/json' } }),
+    ],
+    [
+      'JSON that is not UTF-8',
+      () =>
+        call(u('/private/startServer'), {
+          method: 'POST',
+          body: new Uint8Array([0x7b, 0xff, 0x7d]),
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ],
+    [
+      'multipart without a boundary',
+      () => call(u('/private/startServer'), { method: 'POST', body: 'x', headers: { 'Content-Type': 'multipart/form-data' } }),
+    ],
   ])('%s', async (_name, request) => {
     expectApiError(await request(), 400, 'invalid_request');
   });
@@ -101,7 +145,10 @@ describe('missing and invalid tokens (rule 4) → 401', () => {
   });
 
   it.each<[string, () => Promise<Reply>]>([
-    ['unknown token in the header', () => call(u('/private/checkToken'), { headers: { Authorization: 'Bearer 00000000-0000-0000-0000-000000000000' } })],
+    [
+      'unknown token in the header',
+      () => call(u('/private/checkToken'), { headers: { Authorization: 'Bearer 00000000-0000-0000-0000-000000000000' } }),
+    ],
     ['unknown token in the query', () => call(u('/private/checkToken?token=nope'))],
     ['empty query token', () => call(u('/private/checkToken?token='))],
     ['empty JSON token', () => postJson(u('/private/startServer'), { token: '' })],
@@ -125,7 +172,9 @@ describe('a GET body is ignored (rule 2)', () => {
   ])('a token in a %s GET body does not authenticate', async (type, body) => {
     const head = await new Promise<string>((resolve, reject) => {
       const socket = connect(s.server.port, '127.0.0.1', () =>
-        socket.write(`GET /private/checkToken HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n${body}`),
+        socket.write(
+          `GET /private/checkToken HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        ),
       );
       let data = '';
       socket.on('data', (d) => (data += d));
@@ -141,7 +190,11 @@ describe('bodies (rule 5)', () => {
   const big = 'x'.repeat(1024 * 1024 + 10);
 
   it('over 1 MiB with Content-Length → 413', async () => {
-    const r = await call(u('/private/addPodcast'), { method: 'POST', body: JSON.stringify({ token: PRIVATE, title: big }), headers: { 'Content-Type': 'application/json' } });
+    const r = await call(u('/private/addPodcast'), {
+      method: 'POST',
+      body: JSON.stringify({ token: PRIVATE, title: big }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expectApiError(r, 413, 'payload_too_large');
   });
 
@@ -176,7 +229,11 @@ describe('bodies (rule 5)', () => {
     ['application/xml', '<token/>'],
     ['', 'token=x'],
   ])('a %j body → 415', async (type, body) => {
-    const r = await call(u('/private/startServer'), { method: 'POST', body: new TextEncoder().encode(body), headers: type ? { 'Content-Type': type } : {} });
+    const r = await call(u('/private/startServer'), {
+      method: 'POST',
+      body: new TextEncoder().encode(body),
+      headers: type ? { 'Content-Type': type } : {},
+    });
     expectApiError(r, 415, 'unsupported_media_type');
   });
 
@@ -186,7 +243,11 @@ describe('bodies (rule 5)', () => {
   });
 
   it('an empty JSON body is fine', async () => {
-    const r = await call(u('/private/startServer'), { method: 'POST', body: '', headers: { Authorization: `Bearer ${PRIVATE}`, 'Content-Type': 'application/json' } });
+    const r = await call(u('/private/startServer'), {
+      method: 'POST',
+      body: '',
+      headers: { Authorization: `Bearer ${PRIVATE}`, 'Content-Type': 'application/json' },
+    });
     expect(r.status).toBe(200);
   });
 });
@@ -280,7 +341,12 @@ describe('endpoints', () => {
 
   it('setNowPlaying: the new track is current, the previous goes into history', async () => {
     const before = (await call(u(`/public/stream?token=${PUBLIC}`))).body;
-    const r = await postJson(u('/private/setNowPlaying'), { token: PRIVATE, title: 'New Song', artist: 'Someone', artwork_url: 'https://example.com/a.png' });
+    const r = await postJson(u('/private/setNowPlaying'), {
+      token: PRIVATE,
+      title: 'New Song',
+      artist: 'Someone',
+      artwork_url: 'https://example.com/a.png',
+    });
     expect(r.status).toBe(200);
     expect(r.body.now_playing).toMatchObject({ title: 'New Song', artist: 'Someone', artwork_url: 'https://example.com/a.png' });
     const after = (await call(u(`/public/stream?token=${PUBLIC}`))).body;
@@ -311,11 +377,21 @@ describe('endpoints', () => {
   });
 
   it('addPodcast (JSON): 201 the episode, first in the lists, audio served', async () => {
-    const chapters = [{ start: 20, title: 'Two' }, { start: 0, title: 'One' }];
+    const chapters = [
+      { start: 20, title: 'Two' },
+      { start: 0, title: 'One' },
+    ];
     const r = await postJson(u('/private/addPodcast'), { token: PRIVATE, title: 'Fresh', description: 'New one', chapters, duration: 30 });
     expect(r.status).toBe(201);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    expect(r.body).toMatchObject({ title: 'Fresh', description: 'New one', chapters: [{ start: 0, title: 'One' }, { start: 20, title: 'Two' }] });
+    expect(r.body).toMatchObject({
+      title: 'Fresh',
+      description: 'New one',
+      chapters: [
+        { start: 0, title: 'One' },
+        { start: 20, title: 'Two' },
+      ],
+    });
     expect(r.body.duration).toBeGreaterThanOrEqual(30);
     expect(r.body.duration).toBeLessThan(32);
     const list = await call(u('/private/podcasts'), { headers: auth });
@@ -349,9 +425,14 @@ describe('endpoints', () => {
     const ids: string[] = [];
     for (let i = 0; i < 500; i += 25) {
       const batch = await Promise.all(
-        Array.from({ length: 25 }, (_, j) => postJson(u('/private/addPodcast'), { token: PRIVATE, title: `Bulk ${i + j}`, duration: 60 + ((i + j) % 3) })),
+        Array.from({ length: 25 }, (_, j) =>
+          postJson(u('/private/addPodcast'), { token: PRIVATE, title: `Bulk ${i + j}`, duration: 60 + ((i + j) % 3) }),
+        ),
       );
-      for (const r of batch) (expect(r.status).toBe(201), ids.push(r.body.id));
+      for (const r of batch) {
+        expect(r.status).toBe(201);
+        ids.push(r.body.id);
+      }
     }
     const feed = await call(u(`/public/podcasts?token=${PUBLIC}`));
     expect(feed.body.episodes.length).toBe(PUBLIC_EPISODE_LIMIT);
@@ -381,7 +462,14 @@ describe('endpoints', () => {
   });
 
   it('addPodcast with a field given twice → 400', async () => {
-    const r = await call(u('/private/addPodcast'), { method: 'POST', headers: auth, body: new URLSearchParams([['title', 'a'], ['title', 'b']]) });
+    const r = await call(u('/private/addPodcast'), {
+      method: 'POST',
+      headers: auth,
+      body: new URLSearchParams([
+        ['title', 'a'],
+        ['title', 'b'],
+      ]),
+    });
     expectApiError(r, 400, 'invalid_request');
   });
 

@@ -101,7 +101,13 @@ describe('shapes', () => {
   it('/public/stream is a StreamInfo with an absolute stream_url', async () => {
     const r = await call(u(`/public/stream?token=${PUBLIC}`));
     expect(r.body).toEqual({
-      channel: { id: 'main', name: expect.any(String), genre: expect.any(String), description: expect.any(String), artwork_url: `${s.url}/media/art/channel-320.png` },
+      channel: {
+        id: 'main',
+        name: expect.any(String),
+        genre: expect.any(String),
+        description: expect.any(String),
+        artwork_url: `${s.url}/media/art/channel-320.png`,
+      },
       status: 'live',
       stream_url: `${s.url}/listen/live`,
       stream_delay: expect.any(Number),
@@ -140,7 +146,12 @@ describe('shapes', () => {
     });
     // A picture for every chapter, links where there are pages; `toc` only where it is false.
     for (const chapter of newest.chapters) {
-      expect(chapter).toEqual({ start: expect.any(Number), title: expect.any(String), img: expect.stringMatching(new RegExp(`^${s.url}/media/art/.+\\.png$`)), ...(chapter.url ? { url: expect.stringMatching(/^https:\/\//) } : {}) });
+      expect(chapter).toEqual({
+        start: expect.any(Number),
+        title: expect.any(String),
+        img: expect.stringMatching(new RegExp(`^${s.url}/media/art/.+\\.png$`)),
+        ...(chapter.url ? { url: expect.stringMatching(/^https:\/\//) } : {}),
+      });
     }
     expect(newest.chapters.filter((c: { url?: string }) => c.url).length).toBeGreaterThanOrEqual(1);
     expect(older).toMatchObject({ artwork_url: null, persons: [] });

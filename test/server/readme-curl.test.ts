@@ -19,7 +19,7 @@ describe.skipIf(!hasCurl)("the README's curl block", () => {
     expect(block).toContain('curl');
     // Each curl: quiet, status on its own line, at most 2 s (the SSE line never ends by itself).
     const script = `curl() { command curl -s -o /dev/null -m 2 -w '%{http_code}\\n' "$@"; }\n${block.replace('http://127.0.0.1:8080', s.url)}`;
-    let out = '';
+    let out: string;
     try {
       // Asynchronously: the server answering curl runs in this process.
       out = (await promisify(execFile)('bash', ['-c', script], { encoding: 'utf8' })).stdout;
@@ -28,7 +28,10 @@ describe.skipIf(!hasCurl)("the README's curl block", () => {
     }
     const codes = out.trim().split('\n');
     expect(codes.length).toBe(block.split('\n').filter((l) => l.startsWith('curl')).length);
-    for (const code of codes) expect(Number(code)).toBeGreaterThanOrEqual(200), expect(Number(code)).toBeLessThan(300);
+    for (const code of codes) {
+      expect(Number(code)).toBeGreaterThanOrEqual(200);
+      expect(Number(code)).toBeLessThan(300);
+    }
     const stream = await call(`${s.url}/public/stream?token=${PUBLIC}`);
     expect(stream.body.status).toBe('live');
   }, 20_000);

@@ -40,7 +40,9 @@ describe('resetTokens', () => {
     expect((await call(u(`/public/stream?token=${PRIVATE}`))).body.error).toBe('invalid_token');
     // and the new private token there is exposed
     expect((await call(u(`/public/stream?token=${current.private_token}`))).body.error).toBe('private_token_exposed');
-    expect((await call(u('/private/accountInfo'), { headers: { Authorization: `Bearer ${current.private_token}` } })).body.public_token).toBe(current.public_token);
+    expect((await call(u('/private/accountInfo'), { headers: { Authorization: `Bearer ${current.private_token}` } })).body.public_token).toBe(
+      current.public_token,
+    );
   });
 
   it('requests racing resets get 200 or 401, never a 5xx, and the final pair works', async () => {

@@ -54,11 +54,15 @@ describe('GET /public/podcasts.rss', () => {
     for (const item of channel.item as Record<string, any>[]) {
       expect(item.title).toEqual(expect.any(String));
       expect(item.guid['#text']).toEqual(expect.any(String));
-      expect(item.enclosure).toEqual({ '@url': expect.stringMatching(/\.mp3$/), '@length': expect.stringMatching(/^[1-9]\d*$/), '@type': 'audio/mpeg' });
+      expect(item.enclosure).toEqual({
+        '@url': expect.stringMatching(/\.mp3$/),
+        '@length': expect.stringMatching(/^[1-9]\d*$/),
+        '@type': 'audio/mpeg',
+      });
     }
   });
 
-  it('the show\'s and an episode\'s itunes:image is a square PNG of 1400 to 3000 px, served with CORS', async () => {
+  it("the show's and an episode's itunes:image is a square PNG of 1400 to 3000 px, served with CORS", async () => {
     const f = await partytime();
     const images = [f.itunesImage, ...f.items.map((i) => i.itunesImage)].filter(Boolean) as string[];
     expect(images).toEqual([`${s.url}/media/art/show-1400.png`, `${s.url}/media/art/ep-3-1400.png`]);
@@ -92,7 +96,14 @@ describe('GET /public/podcasts.rss', () => {
       expect(item.podcastChapters).toEqual({ url: `${s.url}/media/${e.id}.chapters.json`, type: 'application/json+chapters' });
       // Podcast Index capitalises roles ("Host"); the names, pictures and links are as given.
       expect(item.podcastPeople ?? []).toEqual(
-        (e.persons ?? []).map((p) => expect.objectContaining({ name: p.name, role: expect.stringMatching(new RegExp(`^${p.role}$`, 'i')), ...(p.img ? { img: p.img } : {}), ...(p.href ? { href: p.href } : {}) })),
+        (e.persons ?? []).map((p) =>
+          expect.objectContaining({
+            name: p.name,
+            role: expect.stringMatching(new RegExp(`^${p.role}$`, 'i')),
+            ...(p.img ? { img: p.img } : {}),
+            ...(p.href ? { href: p.href } : {}),
+          }),
+        ),
       );
     }
     expect(f.items[0]!.podcastPeople).toHaveLength(2);
@@ -121,7 +132,12 @@ describe('GET /public/podcasts.rss', () => {
     const added = (await owner('addPodcast', { title: 'Tone only', duration: 20 })).body as Episode;
     const item = (await items()).find((i) => i.guid['#text'] === added.id)!;
     expect(item.enclosure).toBeDefined();
-    expect([item['podcast:chapters'], item['podcast:transcript'], item['podcast:person'], item['itunes:image']]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([item['podcast:chapters'], item['podcast:transcript'], item['podcast:person'], item['itunes:image']]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     await owner('deletePodcast', { id: added.id });
   });
 
@@ -134,7 +150,7 @@ describe('GET /public/podcasts.rss', () => {
     expect(xml('a\uD800b<')).toBe('ab&lt;');
   });
 
-  it('owner text with markup, quotes and emoji comes back intact through Podcast Index\'s parser', async () => {
+  it("owner text with markup, quotes and emoji comes back intact through Podcast Index's parser", async () => {
     const text = `Fish & <b>chips</b> "double" 'single' ]]> <![CDATA[x]]> 🎧🐦‍⬛`;
     const added = (await owner('addPodcast', { title: text, description: text, duration: 20 })).body as Episode;
     await owner('updatePodcast', { id: added.id, persons: [{ name: text, role: 'guest', href: 'https://castlet.example/?a=1&b="2"' }] });

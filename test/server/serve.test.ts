@@ -54,7 +54,9 @@ describe('main.ts (npm run mock)', () => {
     const r = await runMain({ PORT: '0', HOST: '127.0.0.1' });
     const lines = r.out.trim().split('\n');
     expect(lines[0]).toMatch(
-      new RegExp(`^castlet mock on http://127\\.0\\.0\\.1:\\d+  public token ${DEMO_TOKENS.public_token}  private token ${DEMO_TOKENS.private_token}$`),
+      new RegExp(
+        `^castlet mock on http://127\\.0\\.0\\.1:\\d+  public token ${DEMO_TOKENS.public_token}  private token ${DEMO_TOKENS.private_token}$`,
+      ),
     );
     expect(lines).toContain('checkToken 200');
     expect(r.code).toBe(0);
@@ -93,9 +95,13 @@ describe('main.ts (npm run mock)', () => {
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_ADMIN_USER: 'admin' }, /both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD/],
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_BURST_SIZE: '64k' }, /ICECAST_BURST_SIZE must be Icecast's <burst-size> in bytes/],
     [{ ICECAST_BURST_SIZE: '65535' }, /ICECAST_BURST_SIZE needs ICECAST_URL/],
-  ])('refuses a bad environment %j', async (env, message) => {
-    const r = await runMain({ PORT: '0', ...env });
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(message);
-  }, 20_000);
+  ])(
+    'refuses a bad environment %j',
+    async (env, message) => {
+      const r = await runMain({ PORT: '0', ...env });
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(message);
+    },
+    20_000,
+  );
 });

@@ -87,7 +87,10 @@ describe('transcripts', () => {
     const added = (await postJson(u('/private/addPodcast'), { token: PRIVATE, title: 'Tone only', duration: 20 })).body as Episode;
     const e = (await feed()).episodes.find((x) => x.id === added.id)!;
     expect(e.transcript_url).toBeNull();
-    for (const [file, says] of [['vtt', 'no transcript'], ['chapters.json', 'no chapters']]) {
+    for (const [file, says] of [
+      ['vtt', 'no transcript'],
+      ['chapters.json', 'no chapters'],
+    ]) {
       const r = await call(u(`/media/${e.id}.${file}`));
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ error: 'not_found', error_description: expect.stringContaining(says) });
@@ -103,7 +106,7 @@ describe('transcripts', () => {
     }
   });
 
-  it('JSON chapters (Podcasting 2.0) list the episode\'s chapters with their pictures, links and toc', async () => {
+  it("JSON chapters (Podcasting 2.0) list the episode's chapters with their pictures, links and toc", async () => {
     for (const e of (await feed()).episodes) {
       const r = await call(u(`/media/${e.id}.chapters.json`));
       expect(r.status).toBe(200);
@@ -113,6 +116,11 @@ describe('transcripts', () => {
     }
     const [newest] = (await feed()).episodes;
     const json = JSON.parse((await call(u(`/media/${newest!.id}.chapters.json`))).text);
-    expect(json.chapters[0]).toEqual({ startTime: 0, title: expect.any(String), img: `${s.url}/media/art/${newest!.id}-ch1.png`, url: expect.stringMatching(/^https:\/\//) });
+    expect(json.chapters[0]).toEqual({
+      startTime: 0,
+      title: expect.any(String),
+      img: `${s.url}/media/art/${newest!.id}-ch1.png`,
+      url: expect.stringMatching(/^https:\/\//),
+    });
   });
 });

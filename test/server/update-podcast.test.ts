@@ -55,20 +55,57 @@ describe('updatePodcast', () => {
   afterEach(() => client?.close());
 
   it.each<[string, (id: string) => RequestInit]>([
-    ['JSON', (id) => ({ method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ id, title: 'New title', description: 'New words', chapters: CHAPTERS, persons: PERSONS, transcript: VTT }) })],
-    ['urlencoded (lists as JSON text)', (id) => ({ method: 'POST', headers: auth, body: new URLSearchParams({ id, title: 'New title', description: 'New words', chapters: JSON.stringify(CHAPTERS), persons: JSON.stringify(PERSONS), transcript: VTT }) })],
-    ['multipart (the transcript as a file)', (id) => {
-      const form = new FormData();
-      Object.entries({ id, title: 'New title', description: 'New words', chapters: JSON.stringify(CHAPTERS), persons: JSON.stringify(PERSONS) }).forEach(([k, v]) => form.append(k, v));
-      form.append('transcript', new Blob([VTT], { type: 'text/vtt' }), 'episode.vtt');
-      return { method: 'POST', headers: auth, body: form };
-    }],
+    [
+      'JSON',
+      (id) => ({
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ id, title: 'New title', description: 'New words', chapters: CHAPTERS, persons: PERSONS, transcript: VTT }),
+      }),
+    ],
+    [
+      'urlencoded (lists as JSON text)',
+      (id) => ({
+        method: 'POST',
+        headers: auth,
+        body: new URLSearchParams({
+          id,
+          title: 'New title',
+          description: 'New words',
+          chapters: JSON.stringify(CHAPTERS),
+          persons: JSON.stringify(PERSONS),
+          transcript: VTT,
+        }),
+      }),
+    ],
+    [
+      'multipart (the transcript as a file)',
+      (id) => {
+        const form = new FormData();
+        Object.entries({
+          id,
+          title: 'New title',
+          description: 'New words',
+          chapters: JSON.stringify(CHAPTERS),
+          persons: JSON.stringify(PERSONS),
+        }).forEach(([k, v]) => form.append(k, v));
+        form.append('transcript', new Blob([VTT], { type: 'text/vtt' }), 'episode.vtt');
+        return { method: 'POST', headers: auth, body: form };
+      },
+    ],
   ])('%s → 200 the episode, changed', async (_kind, request) => {
     const { id } = await freshEpisode();
     const r = await call(u('/private/updatePodcast'), request(id));
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    expect(r.body).toMatchObject({ id, title: 'New title', description: 'New words', chapters: CHAPTERS_OUT, persons: PERSONS_OUT, transcript_url: `${s.url}/media/${id}.vtt` });
+    expect(r.body).toMatchObject({
+      id,
+      title: 'New title',
+      description: 'New words',
+      chapters: CHAPTERS_OUT,
+      persons: PERSONS_OUT,
+      transcript_url: `${s.url}/media/${id}.vtt`,
+    });
     expect((await call(u(`/media/${id}.vtt`))).text).toBe(VTT);
   });
 
@@ -134,26 +171,58 @@ describe('updatePodcast', () => {
     ['chapters that are not a list', { chapters: { start: 0 } }, /chapters must be an array/],
     ['chapters that are not JSON', { chapters: '[{"start": 0' }, /chapters must be a JSON array/],
     ['a chapter after the end', { chapters: [{ start: 60, title: 'Late' }] }, /Chapter 1 starts at 60 s, after the end/],
-    ['a chapter picture that is not http(s)', { chapters: [{ start: 0, title: 'a', img: 'javascript:alert(1)' }] }, /Chapter 1: img must be an absolute http\(s\) URL/],
-    ['a relative chapter link', { chapters: [{ start: 0, title: 'a' }, { start: 1, title: 'b', url: '/elsewhere' }] }, /Chapter 2: url must be an absolute http\(s\) URL/],
+    [
+      'a chapter picture that is not http(s)',
+      { chapters: [{ start: 0, title: 'a', img: 'javascript:alert(1)' }] },
+      /Chapter 1: img must be an absolute http\(s\) URL/,
+    ],
+    [
+      'a relative chapter link',
+      {
+        chapters: [
+          { start: 0, title: 'a' },
+          { start: 1, title: 'b', url: '/elsewhere' },
+        ],
+      },
+      /Chapter 2: url must be an absolute http\(s\) URL/,
+    ],
     ['a chapter link that is not text', { chapters: [{ start: 0, title: 'a', url: 5 }] }, /Chapter 1: url must be an absolute http\(s\) URL/],
     ['toc that is not a boolean', { chapters: [{ start: 0, title: 'a', toc: 'no' }] }, /Chapter 1: toc must be true or false/],
     ['persons that are not a list', { persons: 'Sam' }, /persons must be a JSON array/],
     ['a person that is not an object', { persons: [null] }, /Person 1 must be an object/],
     ['a chapter that is not an object', { chapters: [[0, 'Intro']] }, /Chapter 1 must be an object/],
     ['a person without a name', { persons: [{ role: 'host' }] }, /Person 1 needs a name/],
-    ['a person picture that is data:', { persons: [{ name: 'Sam', img: 'data:image/png;base64,AAAA' }] }, /Person 1: img must be an absolute http\(s\) URL/],
-    ['a person link with ftp:', { persons: [{ name: 'Sam', href: 'ftp://castlet.example/sam' }] }, /Person 1: href must be an absolute http\(s\) URL/],
+    [
+      'a person picture that is data:',
+      { persons: [{ name: 'Sam', img: 'data:image/png;base64,AAAA' }] },
+      /Person 1: img must be an absolute http\(s\) URL/,
+    ],
+    [
+      'a person link with ftp:',
+      { persons: [{ name: 'Sam', href: 'ftp://castlet.example/sam' }] },
+      /Person 1: href must be an absolute http\(s\) URL/,
+    ],
     ['a role that is not a word', { persons: [{ name: 'Sam', role: 42 }] }, /Person 1: role must be a Podcasting 2.0 role/],
     ['a transcript that is not text', { transcript: ['WEBVTT'] }, /transcript must be WebVTT text/],
-    ['a transcript without the WEBVTT line', { transcript: '1\n00:00:01,000 --> 00:00:02,000\nSRT, not WebVTT\n' }, /not WebVTT a browser would read: line 1: .*WEBVTT/],
-    ['a transcript with a broken timing', { transcript: 'WEBVTT\n\n00:00.000 --> 00:01.000\nFine.\n\n00:01.5 --> 00:03.000\nBroken.\n' }, /line 6: "00:01\.5 --> 00:03\.000" is not a valid cue timing/],
+    [
+      'a transcript without the WEBVTT line',
+      { transcript: '1\n00:00:01,000 --> 00:00:02,000\nSRT, not WebVTT\n' },
+      /not WebVTT a browser would read: line 1: .*WEBVTT/,
+    ],
+    [
+      'a transcript with a broken timing',
+      { transcript: 'WEBVTT\n\n00:00.000 --> 00:01.000\nFine.\n\n00:01.5 --> 00:03.000\nBroken.\n' },
+      /line 6: "00:01\.5 --> 00:03\.000" is not a valid cue timing/,
+    ],
     ['a transcript with no cue', { transcript: 'WEBVTT\n\nNOTE nothing here\n' }, /no cue/],
   ])('%s → 400 invalid_request saying so, and the episode is unchanged', async (_name, fields, description) => {
     const { id } = await freshEpisode({ chapters: [{ start: 0, title: 'Kept' }], transcript: VTT, persons: [{ name: 'Kept' }] });
     const before = (await call(u('/private/podcasts'), { headers: auth })).body.episodes.find((e: Episode) => e.id === id);
     // A valid title beside the bad field: nothing of the request is applied.
-    expectInvalid(await update({ id, ...(Object.keys(fields).includes('title') || !Object.keys(fields).length ? {} : { title: 'Not applied' }), ...fields }), description);
+    expectInvalid(
+      await update({ id, ...(Object.keys(fields).includes('title') || !Object.keys(fields).length ? {} : { title: 'Not applied' }), ...fields }),
+      description,
+    );
     const after = (await call(u('/private/podcasts'), { headers: auth })).body.episodes.find((e: Episode) => e.id === id);
     expect(after).toEqual(before);
     expect((await call(u(`/media/${id}.vtt`))).text).toBe(VTT);

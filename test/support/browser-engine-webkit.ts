@@ -45,7 +45,7 @@ export async function launchWebKitEngine({ dark = false, viewport = { width: 900
     dir.remove();
   };
   let browser: WebdriverIO.Browser;
-  let audioOutput = '';
+  let audioOutput: string;
   try {
     const xvfb = await startXvfb();
     started.push(xvfb);

@@ -19,7 +19,7 @@ export default function setup(): void {
     });
   } catch (e) {
     const err = e as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`npm run build failed before the browser tests:\n${err.stdout ?? ''}${err.stderr ?? ''}`);
+    throw new Error(`npm run build failed before the browser tests:\n${err.stdout ?? ''}${err.stderr ?? ''}`, { cause: e });
   }
   console.log(`[browser] built dist/ in ${Date.now() - started} ms`);
 }

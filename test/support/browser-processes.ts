@@ -15,7 +15,11 @@ export interface Owned {
 }
 
 /** Starts `command` in its own process (never a shell); its output is kept for errors. */
-export function startProcess(command: string, args: string[], opts: { env?: NodeJS.ProcessEnv; fds?: number } = {}): Owned & { child: ChildProcess; output(): string } {
+export function startProcess(
+  command: string,
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; fds?: number } = {},
+): Owned & { child: ChildProcess; output(): string } {
   const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'];
   for (let i = 3; i < (opts.fds ?? 0); i++) stdio.push('pipe');
   const child = spawn(command, args, { env: opts.env ?? process.env, stdio });
@@ -69,8 +73,17 @@ export async function startPulseAudio(dir: string): Promise<Owned & { server: st
   const env = { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: join(dir, '.config') };
   const proc = startProcess(
     'pulseaudio',
-    ['--daemonize=no', '-n', '--exit-idle-time=-1', '--use-pid-file=no', '--disable-shm=true',
-      '-L', `module-native-protocol-unix socket=${socket} auth-anonymous=1`, '-L', 'module-null-sink'],
+    [
+      '--daemonize=no',
+      '-n',
+      '--exit-idle-time=-1',
+      '--use-pid-file=no',
+      '--disable-shm=true',
+      '-L',
+      `module-native-protocol-unix socket=${socket} auth-anonymous=1`,
+      '-L',
+      'module-null-sink',
+    ],
     { env },
   );
   try {

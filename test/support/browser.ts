@@ -1,10 +1,18 @@
 /**
- * Real-browser test helpers: Debian's Chromium through playwright-core (never a downloaded
- * browser), the real mock in this process on a free loopback port, and a page server on
- * another port — another origin, like a site owner's page that embeds the widgets.
+ * The real-browser test harness: the real mock in this process on a free loopback port, a
+ * page server on another port (another origin, like a site owner's page that embeds the
+ * widgets) and a browser, all started in beforeAll and stopped in afterAll (every process by
+ * its PID); a fresh page per test. Never a downloaded browser: each engine is what Debian installed.
  *
- * `withBrowser()` starts all three in beforeAll and closes them in afterAll; one browser
- * and one context per test file, a fresh page per test.
+ * - `withBrowser()`: Debian's Chromium through playwright-core, with Playwright's whole page
+ *   API (`TestPage`), for what only needs one engine (layout, axe, CSP, network).
+ * - `withEngine(name)`: one of chromium, firefox, webkit behind one small engine-neutral page
+ *   (`EnginePage`, test/support/browser-engine.ts), for the flows every engine must pass;
+ *   `selectedEngines()` says which (`ENGINES=firefox`, a comma list; all three by default).
+ *   An engine this machine lacks is skipped with the reason in the suite's name; with CI=true
+ *   it fails instead.
+ *
+ * Both give the same environment: `mock`, `server`, `logs`, `pages`, `owner()`, `publicGet()`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,13 +21,70 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
 import { startServer, type RunningServer, type ServerOptions } from '../../demo/server/serve.ts';
 import { embedPage, startPages, type PageOptions, type PagesServer } from './browser-pages.ts';
-import { launchChromium } from '../../scripts/chromium.ts';
+import { chromiumPath, launchChromium } from '../../scripts/chromium.ts';
+import { ENGINE_NAMES, type Engine, type EngineName, type EnginePage, type LaunchOptions } from './browser-engine.ts';
+import { launchChromiumEngine } from './browser-engine-chromium.ts';
+import { FIREFOX_PATH, launchFirefoxEngine } from './browser-engine-firefox.ts';
+import { MINIBROWSER, WEBKIT_DRIVER, launchWebKitEngine } from './browser-engine-webkit.ts';
+import { missingCommand } from './browser-processes.ts';
 
 export { CHROMIUM_ARGS, chromiumPath, launchChromium } from '../../scripts/chromium.ts';
+export type { EngineName, EnginePage, Key, Target } from './browser-engine.ts';
 
 export { embedPage };
 export const PRIVATE = DEMO_TOKENS.private_token;
 export const PUBLIC = DEMO_TOKENS.public_token;
+
+/** What every harness gives a test file: the mock, the page server and the owner's calls. */
+export interface MockEnv {
+  /** The mock's origin, e.g. http://127.0.0.1:40123 */
+  readonly mock: string;
+  readonly server: RunningServer;
+  /** The mock's request log (tokens redacted). */
+  readonly logs: string[];
+  readonly pages: PagesServer;
+  /** POST /private/{path} with the private token as a Bearer header, from Node (the owner's server). */
+  owner(path: string, body?: Record<string, unknown>): Promise<any>;
+  /** GET /public/{path} with the public token, from Node. */
+  publicGet(path: string): Promise<any>;
+}
+
+/**
+ * Starts the mock (`mockOptions`), the page server and `launch()`'s browser in beforeAll, and
+ * stops them (`close`) in afterAll; `env` gets the mock's side of the environment.
+ */
+function stack<B>(mockOptions: ServerOptions, launch: () => Promise<B>, close: (browser: B) => Promise<unknown>) {
+  const logs: string[] = [];
+  const s = { server: undefined as RunningServer | undefined, pages: undefined as PagesServer | undefined, browser: undefined as B | undefined };
+  beforeAll(async () => {
+    const dist = fileURLToPath(new URL('../../dist/castlet.js', import.meta.url));
+    if (!existsSync(dist)) throw new Error("dist/castlet.js is missing: the browser project's globalSetup runs `npm run build`.");
+    [s.server, s.pages, s.browser] = await Promise.all([
+      startServer({ heartbeatMs: 60_000, ...mockOptions, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
+      startPages(),
+      launch(),
+    ]);
+  });
+  afterAll(async () => {
+    if (s.browser !== undefined) await close(s.browser).catch(() => {});
+    await Promise.all([s.server?.close(), s.pages?.close()]);
+  });
+  const env: MockEnv = {
+    get mock() {
+      return s.server!.url;
+    },
+    get server() {
+      return s.server!;
+    },
+    logs,
+    get pages() {
+      return s.pages!;
+    },
+    owner: (path, body) => ownerPost(s.server!.url, path, body),
+    publicGet: (path) => publicGet(s.server!.url, path),
+  };
+  return { s, env };
+}
 
 /** A page with what it said and asked for, collected from the moment it opened. */
 export interface TestPage {
@@ -32,23 +97,13 @@ export interface TestPage {
   responses: { url: string; status: number; range: string | undefined }[];
 }
 
-export interface BrowserEnv {
-  /** The mock's origin, e.g. http://127.0.0.1:40123 */
-  readonly mock: string;
-  readonly server: RunningServer;
-  /** The mock's request log (tokens redacted). */
-  readonly logs: string[];
-  readonly pages: PagesServer;
+export interface BrowserEnv extends MockEnv {
   readonly browser: Browser;
   readonly context: BrowserContext;
   /** Registers `html` on the page server (another origin) and opens it in a new page. */
   open(html: string, opts?: OpenOptions): Promise<TestPage>;
   /** Opens any URL in a new page, collecting as `open` does. */
   visit(url: string, opts?: OpenOptions): Promise<TestPage>;
-  /** POST /private/{path} with the private token as a Bearer header, from Node (the owner's server). */
-  owner(path: string, body?: Record<string, unknown>): Promise<any>;
-  /** GET /public/{path} with the public token, from Node. */
-  publicGet(path: string): Promise<any>;
 }
 
 export interface OpenOptions extends PageOptions {
@@ -71,30 +126,22 @@ const problemsOf = (page: Page) => {
   return p.length ? `; the page reported:\n  ${p.join('\n  ')}` : '';
 };
 
+/** Chromium through Playwright: one browser and one context per test file, a fresh page per test. */
 export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
-  const logs: string[] = [];
-  let server: RunningServer | undefined;
-  let pages: PagesServer | undefined;
-  let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   const opened: Page[] = [];
-
-  beforeAll(async () => {
-    const dist = fileURLToPath(new URL('../../dist/castlet.js', import.meta.url));
-    if (!existsSync(dist)) throw new Error('dist/castlet.js is missing: the browser project\'s globalSetup runs `npm run build`.');
-    [server, pages, browser] = await Promise.all([
-      startServer({ heartbeatMs: 60_000, ...opts.server, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
-      startPages(),
-      launchChromium(),
-    ]);
-    context = await browser.newContext({ viewport: { width: 900, height: 800 }, ...opts.context });
-  });
-
-  afterAll(async () => {
-    await context?.close().catch(() => {});
-    await browser?.close().catch(() => {});
-    await Promise.all([server?.close(), pages?.close()]);
-  });
+  const { s, env } = stack(
+    opts.server ?? {},
+    async () => {
+      const browser = await launchChromium();
+      context = await browser.newContext({ viewport: { width: 900, height: 800 }, ...opts.context });
+      return browser;
+    },
+    async (browser) => {
+      await context?.close().catch(() => {});
+      await browser.close();
+    },
+  );
 
   const watch = async (url: string, { before, keepStorage }: OpenOptions = {}): Promise<TestPage> => {
     // Close the previous test's pages: one live page at a time keeps 2 cores calm.
@@ -108,9 +155,7 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     });
     page.on('pageerror', (e) => t.problems.push(`pageerror: ${e.message}`));
     page.on('request', (r) => t.requests.push(r.url()));
-    page.on('response', (r) =>
-      t.responses.push({ url: r.url(), status: r.status(), range: r.request().headers()['range'] }),
-    );
+    page.on('response', (r) => t.responses.push({ url: r.url(), status: r.status(), range: r.request().headers()['range'] }));
     if (!keepStorage) {
       // All test pages share one origin: start each new tab with empty storage (once per
       // tab, so a reload still finds what the page saved).
@@ -126,28 +171,127 @@ export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
     return t;
   };
 
-  return {
-    get mock() {
-      return server!.url;
-    },
-    get server() {
-      return server!;
-    },
-    logs,
-    get pages() {
-      return pages!;
-    },
+  return extend(env, {
     get browser() {
-      return browser!;
+      return s.browser!;
     },
     get context() {
       return context!;
     },
-    open: (html, pageOpts) => watch(pages!.add(html, pageOpts), pageOpts),
+    open: (html: string, pageOpts?: OpenOptions) => watch(s.pages!.add(html, pageOpts), pageOpts),
     visit: watch,
-    owner: (path, body) => ownerPost(server!.url, path, body),
-    publicGet: (path) => publicGet(server!.url, path),
+  });
+}
+
+/** `env` with `more` (getters kept as getters: the parts exist only once beforeAll ran). */
+function extend<E extends object, M extends object>(env: E, more: M): E & M {
+  return Object.defineProperties(Object.create(env), Object.getOwnPropertyDescriptors(more));
+}
+
+export const launchEngine: Record<EngineName, (opts?: LaunchOptions) => Promise<Engine>> = {
+  chromium: launchChromiumEngine,
+  firefox: launchFirefoxEngine,
+  webkit: launchWebKitEngine,
+};
+
+const INSTALL: Record<EngineName, string> = {
+  chromium: 'apt-get install -y --no-install-recommends chromium',
+  firefox: 'apt-get install -y --no-install-recommends firefox-esr pulseaudio',
+  webkit: 'apt-get install -y webkit2gtk-driver xvfb pulseaudio',
+};
+
+/** Why `engine` cannot start on this machine, or undefined when it has what it needs. */
+export function engineUnavailable(engine: EngineName): string | undefined {
+  let missing: string | undefined;
+  if (engine === 'chromium') {
+    try {
+      chromiumPath();
+    } catch {
+      missing = 'chromium';
+    }
+  } else if (engine === 'firefox') missing = missingCommand([FIREFOX_PATH, 'pulseaudio']);
+  else missing = missingCommand([WEBKIT_DRIVER, MINIBROWSER, 'Xvfb', 'pulseaudio']);
+  return missing && `${missing} not found (${INSTALL[engine]})`;
+}
+
+/** The engines to test (`ENGINES`), each with the reason it is skipped here, if it is. */
+export function selectedEngines(): { name: EngineName; skip?: string }[] {
+  const wanted = (process.env.ENGINES ?? ENGINE_NAMES.join(','))
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((w) => !(ENGINE_NAMES as readonly string[]).includes(w));
+  if (unknown.length) throw new Error(`ENGINES: unknown engine ${unknown.join(', ')} (known: ${ENGINE_NAMES.join(', ')})`);
+  return (wanted as EngineName[]).map((name) => {
+    const reason = engineUnavailable(name);
+    // In CI a missing engine is a failure: the launch in beforeAll says why.
+    if (!reason || process.env.CI === 'true') return { name };
+    console.warn(`[browser] ${name}: skipped: ${reason}`);
+    return { name, skip: reason };
+  });
+}
+
+export interface EngineEnv extends MockEnv {
+  readonly engine: Engine;
+  /** Serves `html` on the page server (another origin) and opens it in a new page with empty localStorage. */
+  open(html: string, opts?: PageOptions): Promise<EnginePage>;
+  /** Opens any URL in a new page. */
+  visit(url: string): Promise<EnginePage>;
+}
+
+/**
+ * One engine for the file, `mockOptions` the mock's (e.g. another live loop), `launch` the
+ * browser's (e.g. a phone's viewport); one live page at a time.
+ */
+export function withEngine(name: EngineName, mockOptions: ServerOptions = {}, launch?: LaunchOptions): EngineEnv {
+  let blank = '';
+  let current: EnginePage | undefined;
+  const { s, env } = stack(
+    mockOptions,
+    () =>
+      launchEngine[name](launch).catch((e: Error) => {
+        const why = engineUnavailable(name);
+        throw new Error(`${name} cannot start: ${e.message}${why ? `\n${why}` : ''}`, { cause: e });
+      }),
+    async (engine) => {
+      await current?.close().catch(() => {});
+      await engine.close();
+    },
+  );
+  beforeAll(() => {
+    blank = s.pages!.add('<!doctype html><html lang="en"><title>blank</title></html>', { path: '/blank.html' });
+    console.log(`[browser] ${name}: ${s.browser!.version}`);
+  });
+
+  const visit = async (url: string, clearStorage = false) => {
+    // One live page at a time keeps 2 cores calm.
+    await current?.close().catch(() => {});
+    try {
+      current = await s.browser!.newPage();
+    } catch (e) {
+      // The browser died in an earlier test (a crashed web process can take MiniBrowser with
+      // it): start it again, so one crash fails one test, not every test after it.
+      console.warn(`[browser] ${name}: the browser is gone (${(e as Error).message.split('\n')[0]}); starting it again`);
+      await s.browser!.close().catch(() => {});
+      s.browser = await launchEngine[name](launch);
+      current = await s.browser.newPage();
+    }
+    if (clearStorage) {
+      // Every test page shares the page server's origin: start each with nothing saved.
+      await current.goto(blank);
+      await current.evaluate(() => localStorage.clear(), null);
+    }
+    await current.goto(url);
+    return current;
   };
+
+  return extend(env, {
+    get engine() {
+      return s.browser!;
+    },
+    open: (html: string, opts?: PageOptions) => visit(s.pages!.add(html, opts), true),
+    visit: (url: string) => visit(url),
+  });
 }
 
 const json = async (res: Response) => {

@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { PUBLIC, embedPage } from './browser.ts';
 import type { EnginePage } from './browser-engine.ts';
-import type { EngineEnv } from './browser-engines.ts';
+import type { EngineEnv } from './browser.ts';
 import { missingCommand } from './browser-processes.ts';
 import { hearOutput, recordHeard, shownSince, shownVsHeard, TONE_HZ, type HeardLog, type ToneSong } from './tones.ts';
 
@@ -67,7 +67,10 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
   const name = env.engine.name;
   const index = (title: string) => songs.findIndex((s) => s.title === title);
   const p = await env.open(embedPage(env.mock, `<stream-player public-token="${PUBLIC}"></stream-player>`));
-  await p.waitFor((sel) => (document.querySelector(sel) as HTMLElement & { state?: string })?.state === 'ready', STREAM, { what: 'ready', timeout: 10_000 });
+  await p.waitFor((sel) => (document.querySelector(sel) as HTMLElement & { state?: string })?.state === 'ready', STREAM, {
+    what: 'ready',
+    timeout: 10_000,
+  });
   // Recent tracks open (its chunk loaded) before listening.
   await p.click(`${STREAM} >>> [part~=history] summary`);
   await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] li'), STREAM, { what: 'recent tracks listed' });
@@ -95,7 +98,7 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
     const k = index(at.now_playing.title);
     heard = [-1, 0, 1].map((d) => songs[(k + d + songs.length) % songs.length]!.title);
     const count = async () => (output ? output.tones : (await heardLog(p)).tones).length;
-    for (const end = Date.now() + 45_000; (await count()) < 3; ) {
+    for (const end = Date.now() + 45_000; (await count()) < 3;) {
       if (Date.now() > end) expect.fail(`${name}: three songs heard: not within 45 s (${await count()} heard)${output ? ` ${output.errors()}` : ''}`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -106,7 +109,10 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
   }
   const log = await heardLog(p);
   if (output) log.tones = output.tones;
-  expect(log.tones.map((t) => t.tone), `${name}: the tones heard`).toEqual(heard.map((t) => songs[index(t)]!.tone));
+  expect(
+    log.tones.map((t) => t.tone),
+    `${name}: the tones heard`,
+  ).toEqual(heard.map((t) => songs[index(t)]!.tone));
 
   const first = shownSince(log, log.tones[0]!.at, (s) => s.title === heard[0]);
   const result: Heard = {

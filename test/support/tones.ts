@@ -107,7 +107,10 @@ export function recordHeard([selector, hz]: [string, Record<Tone, number> | null
   let candidate: { at: number; tone: Tone } | undefined;
   let last = '';
   let event: string | null = null;
-  el.addEventListener('castlet-nowplaying', (e) => (event = (e as CustomEvent<{ nowPlaying: { title: string } | null }>).detail.nowPlaying?.title ?? null));
+  el.addEventListener(
+    'castlet-nowplaying',
+    (e) => (event = (e as CustomEvent<{ nowPlaying: { title: string } | null }>).detail.nowPlaying?.title ?? null),
+  );
   setInterval(() => {
     const at = Date.now();
     if (analyser && ctx && hz) {
@@ -148,9 +151,13 @@ export function hearOutput(server: string, hz: Record<Tone, number> = TONE_HZ) {
   const rate = 16_000;
   /** 20 ms blocks, as in the page. */
   const block = rate / 50;
-  const parec = spawn('parec', [`--server=${server}`, '--device=null.monitor', '--raw', '--format=s16le', `--rate=${rate}`, '--channels=1', '--latency-msec=10'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const parec = spawn(
+    'parec',
+    [`--server=${server}`, '--device=null.monitor', '--raw', '--format=s16le', `--rate=${rate}`, '--channels=1', '--latency-msec=10'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let errors = '';
   parec.stderr.on('data', (d: Buffer) => (errors += d));
   const tones: HeardLog['tones'] = [];

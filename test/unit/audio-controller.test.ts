@@ -4,7 +4,7 @@
  * owner of <audio>, to the boundary. The players' tests show the same rules through the UI.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AudioController, type AudioEventType } from '../../src/internal/audio-controller.ts';
+import { AudioController, type AudioEventType, type Item } from '../../src/internal/audio-controller.ts';
 
 const FILE = 'https://x.test/ep.mp3';
 const LIVE = 'https://x.test/listen';
@@ -21,10 +21,10 @@ function descriptor(o: object, key: string): PropertyDescriptor {
 /** Every controller of a test, disconnected after it (they listen on window). */
 const controllers: AudioController[] = [];
 
-function setup(live = false) {
+function setup(live = false, item?: () => Item | null | undefined) {
   const told: [AudioEventType, string][] = [];
   const host = { addController: vi.fn(), removeController: vi.fn(), requestUpdate: vi.fn(), updateComplete: Promise.resolve(true) };
-  const audio = new AudioController(host, live, (type, src) => told.push([type, src]));
+  const audio = new AudioController(host, live, (type, src) => told.push([type, src]), item);
   audio.hostConnected();
   controllers.push(audio);
   const media = audio.media;
@@ -35,10 +35,18 @@ function setup(live = false) {
   // Every source the controller sets (the same URL set again is a reload too).
   const sources: string[] = [];
   const src = descriptor(media, 'src');
-  Object.defineProperty(media, 'src', { configurable: true, get: () => src.get!.call(media), set: (v: string) => (sources.push(v), src.set!.call(media, v)) });
+  Object.defineProperty(media, 'src', {
+    configurable: true,
+    get: () => src.get!.call(media),
+    set: (v: string) => (sources.push(v), src.set!.call(media, v)),
+  });
   const seeks: number[] = [];
   const time = descriptor(media, 'currentTime');
-  Object.defineProperty(media, 'currentTime', { configurable: true, get: () => time.get!.call(media), set: (v: number) => (seeks.push(v), time.set!.call(media, v)) });
+  Object.defineProperty(media, 'currentTime', {
+    configurable: true,
+    get: () => time.get!.call(media),
+    set: (v: number) => (seeks.push(v), time.set!.call(media, v)),
+  });
   const plays = vi.fn(async () => void (paused = false));
   media.play = plays;
   media.pause = () => {
@@ -54,7 +62,16 @@ function setup(live = false) {
   };
   const lasting = (d: number) => Object.defineProperty(media, 'duration', { configurable: true, get: () => d });
   return {
-    audio, media, told, sources, seeks, plays, fire, clock, lasting, host,
+    audio,
+    media,
+    told,
+    sources,
+    seeks,
+    plays,
+    fire,
+    clock,
+    lasting,
+    host,
     setPaused: (v: boolean) => void (paused = v),
     setEnded: (v: boolean) => void (ended = v),
   };
@@ -79,7 +96,7 @@ describe('what is loaded', () => {
     const a = setup();
     a.audio.play(FILE, 42);
     expect(a.sources).toEqual([`${FILE}#t=42`]);
-    expect(a.audio.currentTime).toBe(42); // the start position until the clock reads it
+    expect(a.audio.position).toBe(42); // the start position until the clock reads it
     const b = setup();
     b.audio.play(FILE);
     expect(b.sources).toEqual([FILE]);
@@ -94,7 +111,7 @@ describe('what is loaded', () => {
     audio.play(FILE, 0);
     expect(sources).toEqual([FILE]);
     expect(plays).toHaveBeenCalledTimes(2);
-    expect(audio.currentTime).toBe(0.5);
+    expect(audio.position).toBe(0.5);
   });
 
   it('another file is loaded in its place', () => {
@@ -125,7 +142,10 @@ describe('what is loaded', () => {
     audio.pause();
     audio.stop();
     audio.hostDisconnected();
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(media.hasAttribute('src')).toBe(false);
   });
 });
@@ -160,7 +180,10 @@ describe('state from the element', () => {
   it('Pause tells which source it paused', () => {
     const { audio, told } = flowing();
     audio.pause();
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(audio.wanted).toBe(false);
   });
 
@@ -201,7 +224,10 @@ describe('state from the element', () => {
     audio.stop();
     fire('error');
     fire('playing');
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(audio.retries).toBe(0);
   });
 });
@@ -259,12 +285,27 @@ describe('the clock', () => {
 
 describe('seek and speed', () => {
   it('seek moves the element and the start position, never below 0', () => {
-    const { audio, media } = setup();
+    const { audio, media } = setup(false, () => ({ audio_url: FILE }));
+    audio.hostUpdate();
+    audio.play();
     audio.seek(-5);
     expect(media.currentTime).toBe(0);
     audio.seek(30);
     expect(media.currentTime).toBe(30);
-    expect(audio.currentTime).toBe(30);
+    expect(audio.position).toBe(30);
+  });
+
+  it('a seek with nothing on show waits for the next item, clamped to its length', () => {
+    let item: Item | undefined = undefined;
+    const { audio, media } = setup(false, () => item);
+    audio.hostUpdate();
+    audio.seek(500);
+    expect(audio.position).toBe(0);
+    item = { audio_url: FILE, duration: 120 };
+    audio.hostUpdate();
+    expect(audio.position).toBe(120);
+    audio.play();
+    expect(media.src).toBe(`${FILE}#t=120`);
   });
 
   it('a speed is applied once sound flows, and while it flows at once', () => {
@@ -400,7 +441,10 @@ describe('failures and the service holding', () => {
     fire('error');
     fire('error');
     vi.advanceTimersByTime(60_000);
-    expect(told).toEqual([['play', FILE], ['pause', FILE]]);
+    expect(told).toEqual([
+      ['play', FILE],
+      ['pause', FILE],
+    ]);
     expect(audio.retries).toBe(0);
   });
 

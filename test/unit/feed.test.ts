@@ -47,7 +47,8 @@ const status = (code: number, body: unknown): Answer => ({ ok: false, status: co
 let requests: { url: string; init: RequestInit; at: number }[];
 let answer: (init: RequestInit) => Promise<Answer>;
 /** A request that never gets an answer (until aborted, as a real fetch is). */
-const never = (init: RequestInit) => new Promise<Answer>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+const never = (init: RequestInit) =>
+  new Promise<Answer>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
 
 const controllers: FeedController<Data>[] = [];
 /** A widget's data path; `seen` collects what it was handed. */
@@ -251,7 +252,10 @@ describe('the event stream', () => {
     expect(requests).toHaveLength(1); // the GET, asked at once
     // It times out too: the same error (the player says it once), then that GET again with backoff.
     await vi.advanceTimersByTimeAsync(limits.timeout);
-    expect(seen).toEqual([[null, 'network'], [null, 'network']]);
+    expect(seen).toEqual([
+      [null, 'network'],
+      [null, 'network'],
+    ]);
     answer = async () => ok({ n: 1 });
     await vi.advanceTimersByTimeAsync(500);
     expect(requests).toHaveLength(2);
@@ -265,7 +269,11 @@ describe('the event stream', () => {
     source.send({ n: 9 }, 'other');
     source.send('{oops');
     source.send({ n: 'x' });
-    expect(seen).toEqual([[{ n: 1 }, null], [{ n: 1 }, 'bad_response'], [{ n: 1 }, 'bad_response']]);
+    expect(seen).toEqual([
+      [{ n: 1 }, null],
+      [{ n: 1 }, 'bad_response'],
+      [{ n: 1 }, 'bad_response'],
+    ]);
   });
 
   it('a connection that failed earlier is forgotten: its late error closes nothing', async () => {
@@ -306,28 +314,34 @@ describe('the event stream', () => {
     ['the wrong shape', async () => ok({ n: 'x' })],
     ['a server error', async () => status(503, { error: 'server_offline' })],
   ];
-  it.each(FAILURES)('%s: one request per try, the same backoff: at most 6 requests in 10 s at the shortest jitter; the stream again once the GET answers', async (_, fails) => {
-    answer = fails;
-    vi.stubGlobal('EventSource', class extends Source {
-      constructor(url: string) {
-        super(url);
-        queueMicrotask(() => this.fail());
-      }
-    });
-    const a = widget();
-    a.feed.follow(URL_, EVENTS, 'stream');
-    await vi.advanceTimersByTimeAsync(10_000);
-    // The stream and its GET, then the GET alone at 0.5, 1.5, 3.5 and 7.5 s (the next at 15.5 s).
-    expect(Source.all.length + requests.length).toBe(6);
-    expect(Source.all).toHaveLength(1);
-    expect(a.seen.every(([data, error]) => data === null && error !== null)).toBe(true);
-    answer = async () => ok({ n: 1 });
-    await vi.advanceTimersByTimeAsync(5500);
-    expect(a.seen.at(-1)).toEqual([{ n: 1 }, null]);
-    expect(Source.all).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(16_000); // the next backoff step: the event stream again
-    expect(Source.all).toHaveLength(2);
-  });
+  it.each(FAILURES)(
+    '%s: one request per try, the same backoff: at most 6 requests in 10 s at the shortest jitter; the stream again once the GET answers',
+    async (_, fails) => {
+      answer = fails;
+      vi.stubGlobal(
+        'EventSource',
+        class extends Source {
+          constructor(url: string) {
+            super(url);
+            queueMicrotask(() => this.fail());
+          }
+        },
+      );
+      const a = widget();
+      a.feed.follow(URL_, EVENTS, 'stream');
+      await vi.advanceTimersByTimeAsync(10_000);
+      // The stream and its GET, then the GET alone at 0.5, 1.5, 3.5 and 7.5 s (the next at 15.5 s).
+      expect(Source.all.length + requests.length).toBe(6);
+      expect(Source.all).toHaveLength(1);
+      expect(a.seen.every(([data, error]) => data === null && error !== null)).toBe(true);
+      answer = async () => ok({ n: 1 });
+      await vi.advanceTimersByTimeAsync(5500);
+      expect(a.seen.at(-1)).toEqual([{ n: 1 }, null]);
+      expect(Source.all).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(16_000); // the next backoff step: the event stream again
+      expect(Source.all).toHaveLength(2);
+    },
+  );
 
   it('the browser coming online retries at once after a failure, not after a fatal one, nor once nobody listens', async () => {
     answer = async () => Promise.reject(new TypeError('offline'));

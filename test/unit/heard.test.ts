@@ -14,7 +14,15 @@ const track = (title: string, startedSecondsAgo: number, now = Date.now()): NowP
 });
 const channel = { id: 'main', name: 'Castlet FM', genre: '', description: '', artwork_url: null };
 const info = (delay: unknown, ...tracks: NowPlaying[]): StreamInfo =>
-  ({ channel, status: 'live', stream_url: 'http://x.test/listen/live', stream_delay: delay, now_playing: tracks[0] ?? null, listeners: 1, history: tracks.slice(1) }) as StreamInfo;
+  ({
+    channel,
+    status: 'live',
+    stream_url: 'http://x.test/listen/live',
+    stream_delay: delay,
+    now_playing: tracks[0] ?? null,
+    listeners: 1,
+    history: tracks.slice(1),
+  }) as StreamInfo;
 
 /** A media element that has played `t` seconds (stalls not counted) of a connection opened at `opened` (ms). */
 const media = (t: number, opened: number, over: Partial<HTMLMediaElement> = {}) =>

@@ -50,9 +50,12 @@ describe('errors from the API', () => {
 });
 
 describe('error messages', () => {
-  it.each(['missing_token', 'malformed_token', 'invalid_token', 'not_found', 'invalid_base_url', 'missing_base_url', 'bad_response'] as const)('%s has words for the owner', async (code) => {
-    expect((await withMessage(new CastletError(code))).message).toMatch(/\w{3,}.*\./);
-  });
+  it.each(['missing_token', 'malformed_token', 'invalid_token', 'not_found', 'invalid_base_url', 'missing_base_url', 'bad_response'] as const)(
+    '%s has words for the owner',
+    async (code) => {
+      expect((await withMessage(new CastletError(code))).message).toMatch(/\w{3,}.*\./);
+    },
+  );
   it('says where to find the right token', async () => {
     for (const code of ['missing_token', 'malformed_token', 'invalid_token'] as const) {
       expect((await withMessage(new CastletError(code))).message).toMatch(/Copy it from your account console\.$/);
@@ -71,13 +74,34 @@ describe('resume', () => {
     return loadResume('t', 'e', duration);
   };
   it.each([
-    [{ t: 40, rate: 0.5 }, { t: 40, rate: 0.5 }],
-    [{ t: 40, rate: 3 }, { t: 40, rate: 3 }],
-    [{ t: 40, rate: 3.5 }, { t: 40, rate: 1 }],
-    [{ t: 40, rate: 0.25 }, { t: 40, rate: 1 }],
-    [{ t: 94.9, rate: 1 }, { t: 94.9, rate: 1 }],
-    [{ t: 95, rate: 1 }, { t: 0, rate: 1 }],
-    [{ t: -3, rate: 'x' }, { t: 0, rate: 1 }],
+    [
+      { t: 40, rate: 0.5 },
+      { t: 40, rate: 0.5 },
+    ],
+    [
+      { t: 40, rate: 3 },
+      { t: 40, rate: 3 },
+    ],
+    [
+      { t: 40, rate: 3.5 },
+      { t: 40, rate: 1 },
+    ],
+    [
+      { t: 40, rate: 0.25 },
+      { t: 40, rate: 1 },
+    ],
+    [
+      { t: 94.9, rate: 1 },
+      { t: 94.9, rate: 1 },
+    ],
+    [
+      { t: 95, rate: 1 },
+      { t: 0, rate: 1 },
+    ],
+    [
+      { t: -3, rate: 'x' },
+      { t: 0, rate: 1 },
+    ],
     [null, { t: 0, rate: 1 }],
   ])('%j → %j', (value, resume) => expect(saved(value)).toEqual(resume));
   it('keeps any position when the duration is unknown, and writes whole seconds', () => {
@@ -89,7 +113,9 @@ describe('resume', () => {
 
 describe('publicUrl', () => {
   it('puts the token and channel in the query of the base URL, path prefix kept', () => {
-    expect(publicUrl('https://radio.example/api', 'stream/events', ' t ', 'main')).toBe('https://radio.example/api/public/stream/events?token=t&channel=main');
+    expect(publicUrl('https://radio.example/api', 'stream/events', ' t ', 'main')).toBe(
+      'https://radio.example/api/public/stream/events?token=t&channel=main',
+    );
     expect(publicUrl('https://radio.example/', 'podcasts', 'a&b', '')).toBe('https://radio.example/public/podcasts?token=a%26b');
   });
 

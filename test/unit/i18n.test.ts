@@ -7,9 +7,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en as listener, type MessageKey, type Messages } from '../../src/i18n/en.ts';
-import { enSetup } from '../../src/i18n/en-setup.ts';
-import { EN_ONE, format, languageOf } from '../../src/internal/locale.ts';
+import { en as listener, EN_ONE, enSetup, type Messages } from '../../src/i18n/en.ts';
+import { format, languageOf } from '../../src/internal/locale.ts';
 
 /**
  * The other languages, each loaded by the first test that checks it (below), not at the top:
@@ -52,11 +51,14 @@ describe('English, the source', () => {
     expect(unused).toEqual([]);
   });
 
-  it.skipIf(instrumented)('every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)', () => {
-    const asked = [...sources.matchAll(/\b(?:t|say|copied)\(\s*'((?:[^'\\]|\\.)+)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
-    expect(asked.length).toBeGreaterThan(20);
-    for (const m of asked) expect(listener as readonly string[], m).toContain(m);
-  });
+  it.skipIf(instrumented)(
+    'every message the widgets ask for is in it (t(), say() and copied() take only catalogue keys: tsc checks the literals)',
+    () => {
+      const asked = [...sources.matchAll(/\b(?:t|say|copied)\(\s*'((?:[^'\\]|\\.)+)'/g)].map((m) => m[1]!.replace(/\\'/g, "'"));
+      expect(asked.length).toBeGreaterThan(20);
+      for (const m of asked) expect(listener as readonly string[], m).toContain(m);
+    },
+  );
 });
 
 describe('en: words', () => {
@@ -131,12 +133,14 @@ describe('format', () => {
 
   it('every English plural has its singular, and only plurals do', async () => {
     const de = await load('de');
-    for (const [key, one] of Object.entries(EN_ONE)) {
+    for (const [key, one] of Object.entries(EN_ONE) as [keyof Messages, string][]) {
       expect(listener as readonly string[]).toContain(key);
-      expect(typeof de[key as MessageKey], key).toBe('object');
-      expect(params(one!)).toEqual(params(key));
+      expect(typeof de[key], key).toBe('object');
+      expect(params(one)).toEqual(params(key));
     }
-    const plurals = Object.entries(de).filter(([, m]) => typeof m !== 'string').map(([k]) => k);
+    const plurals = Object.entries(de)
+      .filter(([, m]) => typeof m !== 'string')
+      .map(([k]) => k);
     expect(plurals.sort()).toEqual(Object.keys(EN_ONE).sort());
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shareLink, sharedMoment } from '../../src/internal/share.ts';
 
 describe('share links', () => {
-  it('put the episode and whole seconds in the fragment, replacing the page\'s own', () => {
+  it("put the episode and whole seconds in the fragment, replacing the page's own", () => {
     expect(shareLink('https://radio.example/show?x=1#top', 'ep-3', 42.9)).toBe('https://radio.example/show?x=1#castlet-episode=ep-3&castlet-t=42');
     expect(shareLink('https://radio.example/', 'a b&c', -5)).toBe('https://radio.example/#castlet-episode=a+b%26c&castlet-t=0');
   });

@@ -20,7 +20,7 @@ describe('parseVtt', () => {
     expect(parseVtt('WEBVTTX\n\n00:01.000 --> 00:02.000\nx')).toEqual([]);
   });
 
-  it('reads the mock\'s transcripts: every cue has a speaker and a sentence', () => {
+  it("reads the mock's transcripts: every cue has a speaker and a sentence", () => {
     const cues = parseVtt(readFileSync(fileURLToPath(import.meta.resolve('../../demo/media/ep-1.vtt')), 'utf8'));
     expect(cues.length).toBeGreaterThan(10);
     for (const c of cues) {
@@ -45,7 +45,12 @@ describe('cueAt', () => {
 
 describe('parseVtt: what the file format allows', () => {
   it('reads hours (any number of digits), two-digit minutes and seconds, three-digit milliseconds', () => {
-    expect(parseVtt('WEBVTT\n\n01:02:03.500 --> 01:02:04.250\na\n\n10:05.000 --> 59:59.999\nb\n\n1:00:07.000 --> 100:00:09.000\nc').map((c) => [c.start, c.end])).toEqual([
+    expect(
+      parseVtt('WEBVTT\n\n01:02:03.500 --> 01:02:04.250\na\n\n10:05.000 --> 59:59.999\nb\n\n1:00:07.000 --> 100:00:09.000\nc').map((c) => [
+        c.start,
+        c.end,
+      ]),
+    ).toEqual([
       [605, 3599.999],
       [3607, 360009],
       [3723.5, 3724.25],
@@ -53,7 +58,9 @@ describe('parseVtt: what the file format allows', () => {
   });
 
   it('gives the cues by start time whatever their order in the file', () => {
-    const cues = parseVtt('WEBVTT\n\n00:05.000 --> 00:06.000\nthird\n\n00:01.000 --> 00:02.000\nfirst\n\n00:09.000 --> 00:10.000\nlast\n\n00:03.000 --> 00:04.000\nsecond');
+    const cues = parseVtt(
+      'WEBVTT\n\n00:05.000 --> 00:06.000\nthird\n\n00:01.000 --> 00:02.000\nfirst\n\n00:09.000 --> 00:10.000\nlast\n\n00:03.000 --> 00:04.000\nsecond',
+    );
     expect(cues.map((c) => c.text)).toEqual(['first', 'second', 'third', 'last']);
   });
 
@@ -67,20 +74,20 @@ describe('parseVtt: what the file format allows', () => {
     expect(parseVtt('A WEBVTT\n\n00:01.000 --> 00:02.000\na')).toEqual([]);
   });
 
-  it('reads a timing line in the header, or on a block\'s third line, as the start of a new block (as the spec and Chromium do)', () => {
-    expect(parseVtt('WEBVTT\n00:01.000 --> 00:02.000\nafter the header\n\nid\nmore\n00:03.000 --> 00:04.000\nthird line\n\n00:05.000 --> 00:06.000\nyes').map((c) => c.text)).toEqual([
-      'after the header',
-      'third line',
-      'yes',
-    ]);
+  it("reads a timing line in the header, or on a block's third line, as the start of a new block (as the spec and Chromium do)", () => {
+    expect(
+      parseVtt(
+        'WEBVTT\n00:01.000 --> 00:02.000\nafter the header\n\nid\nmore\n00:03.000 --> 00:04.000\nthird line\n\n00:05.000 --> 00:06.000\nyes',
+      ).map((c) => c.text),
+    ).toEqual(['after the header', 'third line', 'yes']);
   });
 
   it('ends a cue at a line with "-->" even without a blank line; a broken one drops the rest of its block', () => {
-    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\nhello\n00:03.000 --> 00:04.000\nworld\nI think A --> B\nlost\n\n00:05.000 --> 00:06.000\nkept').map((c) => c.text)).toEqual([
-      'hello',
-      'world',
-      'kept',
-    ]);
+    expect(
+      parseVtt(
+        'WEBVTT\n\n00:01.000 --> 00:02.000\nhello\n00:03.000 --> 00:04.000\nworld\nI think A --> B\nlost\n\n00:05.000 --> 00:06.000\nkept',
+      ).map((c) => c.text),
+    ).toEqual(['hello', 'world', 'kept']);
   });
 
   it('skips a cue whose start or end is not a time', () => {
@@ -99,8 +106,11 @@ describe('parseVtt: what the file format allows', () => {
     expect(cue!.text).toBe('a b \u200ec\u200f &<> &copy; d e');
   });
 
-  it('trims the speaker\'s name; a <v> tag without a name is no speaker', () => {
-    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v   Ann Lee  >hi\n\n00:03.000 --> 00:04.000\n<v>hey</v>').map((c) => c.speaker)).toEqual(['Ann Lee', '']);
+  it("trims the speaker's name; a <v> tag without a name is no speaker", () => {
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v   Ann Lee  >hi\n\n00:03.000 --> 00:04.000\n<v>hey</v>').map((c) => c.speaker)).toEqual([
+      'Ann Lee',
+      '',
+    ]);
   });
 });
 
@@ -119,8 +129,14 @@ describe('vttError', () => {
       'WEBVTT\n\n00:01.000 --> 00:02.000\na\n\n00:03.000 --> 00:04.000\nb\n\n00:01.5 --> 00:03.000\nc',
       'line 9: "00:01.5 --> 00:03.000" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)',
     ],
-    ['WEBVTT\r\n\r\n00:0a.000 --> 00:02.000\r\nx', 'line 3: "00:0a.000 --> 00:02.000" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)'],
-    ['WEBVTT\n\n00:01.000 --> 00:02.000\nI think A --> B', 'line 4: "I think A --> B" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)'],
+    [
+      'WEBVTT\r\n\r\n00:0a.000 --> 00:02.000\r\nx',
+      'line 3: "00:0a.000 --> 00:02.000" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)',
+    ],
+    [
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nI think A --> B',
+      'line 4: "I think A --> B" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)',
+    ],
     ['WEBVTT\n\nNOTE nothing yet', 'the file has no cue with words to show'],
     ['WEBVTT\n\n00:01.000 --> 00:02.000\n<v Sam></v>', 'the file has no cue with words to show'],
   ])('%j → %s', (source, error) => expect(vttError(source)).toBe(error));
@@ -237,8 +253,11 @@ describe('parseVtt: files as real tools write them (test/fixtures/vtt)', () => {
   });
 
   it('a 3-hour show of 3,600 cues: all read, the last one with its words', () => {
-    const at = (s: number) => `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
-    const cues = parseVtt('WEBVTT\n\n' + Array.from({ length: 3600 }, (_, i) => `${at(i * 3)} --> ${at(i * 3 + 3)}\n<v Sam>Part ${i + 1}.`).join('\n\n'));
+    const at = (s: number) =>
+      `${String(Math.floor(s / 3600)).padStart(2, '0')}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+    const cues = parseVtt(
+      'WEBVTT\n\n' + Array.from({ length: 3600 }, (_, i) => `${at(i * 3)} --> ${at(i * 3 + 3)}\n<v Sam>Part ${i + 1}.`).join('\n\n'),
+    );
     expect(cues).toHaveLength(3600);
     expect(cues.at(-1)).toEqual({ start: 10797, end: 10800, speaker: 'Sam', text: 'Part 3600.' });
   });
@@ -256,17 +275,33 @@ describe('parseVtt: what the WebVTT spec says', () => {
     expect(parseVtt(`WEBVTT\n\n${stamp} --> ${stamp}\nx`)[0]?.start).toBe(t);
   });
 
-  it.each(['00:01.5', '00:01.50', '00:01.0000', '00:01', '0:01.000', '000:01.000', '60:00.000', '00:60.000', '00:60:00.000', '00:00:60.000', '00:0a.000', '00:01,000', '1:2:03.000', '-00:01.000'])(
-    'drops a cue starting at %s, keeps the next one',
-    (stamp) => {
-      expect(parseVtt(`WEBVTT\n\n${stamp} --> 00:02.000\nbad\n\n00:03.000 --> 00:04.000\ngood`).map((c) => c.text)).toEqual(['good']);
-      expect(parseVtt(`WEBVTT\n\n00:00.000 --> ${stamp.replace('00:01', '00:05')}\nbad\n\n00:03.000 --> 00:04.000\ngood`).map((c) => c.text)).toEqual(['good']);
-    },
-  );
+  it.each([
+    '00:01.5',
+    '00:01.50',
+    '00:01.0000',
+    '00:01',
+    '0:01.000',
+    '000:01.000',
+    '60:00.000',
+    '00:60.000',
+    '00:60:00.000',
+    '00:00:60.000',
+    '00:0a.000',
+    '00:01,000',
+    '1:2:03.000',
+    '-00:01.000',
+  ])('drops a cue starting at %s, keeps the next one', (stamp) => {
+    expect(parseVtt(`WEBVTT\n\n${stamp} --> 00:02.000\nbad\n\n00:03.000 --> 00:04.000\ngood`).map((c) => c.text)).toEqual(['good']);
+    expect(parseVtt(`WEBVTT\n\n00:00.000 --> ${stamp.replace('00:01', '00:05')}\nbad\n\n00:03.000 --> 00:04.000\ngood`).map((c) => c.text)).toEqual([
+      'good',
+    ]);
+  });
 
   it('takes white space (or none) around "-->", ignores what follows the end time, and keeps an end before the start', () => {
     expect(
-      parseVtt('WEBVTT\n\n \t00:01.000\t-->  00:02.000 align:start\na\n\n00:03.000-->00:04.000\nb\n\n00:05.000 --> 00:06.000X\nc\n\n00:08.000 --> 00:07.000\nd').map((c) => [c.start, c.end]),
+      parseVtt(
+        'WEBVTT\n\n \t00:01.000\t-->  00:02.000 align:start\na\n\n00:03.000-->00:04.000\nb\n\n00:05.000 --> 00:06.000X\nc\n\n00:08.000 --> 00:07.000\nd',
+      ).map((c) => [c.start, c.end]),
     ).toEqual([
       [1, 2],
       [3, 4],
@@ -281,24 +316,35 @@ describe('parseVtt: what the WebVTT spec says', () => {
   });
 
   it('reads the header line as WebVTT only when "WEBVTT" is followed by a space, a tab or the line end', () => {
-    for (const header of ['WEBVTT', 'WEBVTT ', 'WEBVTT\tx', 'WEBVTT - Title', '\uFEFFWEBVTT']) expect(parseVtt(`${header}\n\n00:01.000 --> 00:02.000\na`)).toHaveLength(1);
-    for (const header of ['WEBVTTX', 'WEBVTT\f', 'webvtt', ' WEBVTT', 'WEB VTT']) expect(parseVtt(`${header}\n\n00:01.000 --> 00:02.000\na`)).toEqual([]);
+    for (const header of ['WEBVTT', 'WEBVTT ', 'WEBVTT\tx', 'WEBVTT - Title', '\uFEFFWEBVTT'])
+      expect(parseVtt(`${header}\n\n00:01.000 --> 00:02.000\na`)).toHaveLength(1);
+    for (const header of ['WEBVTTX', 'WEBVTT\f', 'webvtt', ' WEBVTT', 'WEB VTT'])
+      expect(parseVtt(`${header}\n\n00:01.000 --> 00:02.000\na`)).toEqual([]);
   });
 
   it('reads NUL as U+FFFD, a tag without its ">" to the end of the text, and an end tag only for the element it closes', () => {
     expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\na\0b < c').map((c) => c.text)).toEqual(['a\uFFFDb']);
-    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><i>x</v>y</i>z</v> w').map((c) => [c.speaker, c.text])).toEqual([['A', 'xyz'], ['', 'w']]);
-    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><ruby>x<rt>y</ruby>z</v> w').map((c) => [c.speaker, c.text])).toEqual([['A', 'xyz'], ['', 'w']]);
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><i>x</v>y</i>z</v> w').map((c) => [c.speaker, c.text])).toEqual([
+      ['A', 'xyz'],
+      ['', 'w'],
+    ]);
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><ruby>x<rt>y</ruby>z</v> w').map((c) => [c.speaker, c.text])).toEqual([
+      ['A', 'xyz'],
+      ['', 'w'],
+    ]);
     expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><i>x</v></v>y').map((c) => [c.speaker, c.text])).toEqual([['A', 'xy']]);
-    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><rt>x</v>y').map((c) => [c.speaker, c.text])).toEqual([['A', 'x'], ['', 'y']]);
+    expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v A><rt>x</v>y').map((c) => [c.speaker, c.text])).toEqual([
+      ['A', 'x'],
+      ['', 'y'],
+    ]);
   });
 
-  it('decodes references in a voice\'s name', () => {
+  it("decodes references in a voice's name", () => {
     expect(parseVtt('WEBVTT\n\n00:01.000 --> 00:02.000\n<v Sam &amp; Co &#x41;>x').map((c) => c.speaker)).toEqual(['Sam & Co A']);
   });
 });
 
-describe('parseVtt: named references through the browser\'s VTTCue', () => {
+describe("parseVtt: named references through the browser's VTTCue", () => {
   /** A fresh vtt module (its cache of names empty) with a stand-in VTTCue that knows a few names. */
   async function withVttCue() {
     const asked: string[] = [];
@@ -306,7 +352,11 @@ describe('parseVtt: named references through the browser\'s VTTCue', () => {
     vi.stubGlobal(
       'VTTCue',
       class {
-        constructor(_start: number, _end: number, private readonly text: string) {
+        constructor(
+          _start: number,
+          _end: number,
+          private readonly text: string,
+        ) {
           asked.push(text);
         }
         getCueAsHTML() {

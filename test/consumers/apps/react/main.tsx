@@ -24,10 +24,21 @@ function App() {
         onCastletNowplaying={(e) => log.push(`wrapper-stream now ${e.detail.nowPlaying?.title ?? ''}`)}
         onCastletError={(e) => log.push(`wrapper-stream ${e.detail.code}`)}
       />
-      <PodcastPlayer id="wrapper-podcast" publicToken={token} baseUrl={base} onCastletStatechange={(e) => log.push(`wrapper-podcast ${e.detail.state}`)} />
+      <PodcastPlayer
+        id="wrapper-podcast"
+        publicToken={token}
+        baseUrl={base}
+        onCastletStatechange={(e) => log.push(`wrapper-podcast ${e.detail.state}`)}
+      />
       {/* The plain tags (React 19 sets known properties, other props as attributes, on… as listeners). */}
       <stream-player id="tag-attrs" public-token={token} base-url={base} oncastlet-statechange={(e) => log.push(`tag-attrs ${e.detail.state}`)} />
-      <podcast-player id="tag-props" publicToken={token} baseUrl={base} theme="dark" oncastlet-statechange={(e) => log.push(`tag-props ${e.detail.state}`)} />
+      <podcast-player
+        id="tag-props"
+        publicToken={token}
+        baseUrl={base}
+        theme="dark"
+        oncastlet-statechange={(e) => log.push(`tag-props ${e.detail.state}`)}
+      />
       <button id="channel" onClick={() => setChannel('nope')}>
         Other channel
       </button>

@@ -1,0 +1,34 @@
+// `npm run lint`: ESLint (JS, typescript-eslint, eslint-plugin-lit) and then lit-analyzer, which
+// type-checks the bindings inside Lit templates against the elements they land on.
+import js from '@eslint/js';
+import lit from 'eslint-plugin-lit';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['dist/', 'reports/', '.stryker-tmp/', 'node_modules/', 'test/consumers/apps/', 'bench/results*.json'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  lit.configs['flat/recommended'],
+  {
+    rules: {
+      // tsc already reports unused locals and parameters (tsconfig noUnusedLocals/noUnusedParameters),
+      // with the same `_name` convention; one report is enough.
+      '@typescript-eslint/no-unused-vars': 'off',
+      // Undefined names are tsc's job too (and it knows the DOM and Node globals).
+      'no-undef': 'off',
+      // A short-circuit or comma statement (`a && b()`, `if (x) (a(), b())`) is the house style
+      // where it saves bytes in the bundle or lines in tests; a bare value is still reported.
+      '@typescript-eslint/no-unused-expressions': ['error', { allowShortCircuit: true, allowTernary: true }],
+      // `interface GlobalEventHandlersEventMap extends CastletEventMap {}` merges castlet's events
+      // into the DOM's map: an empty interface with one `extends` is how that is written.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+    },
+  },
+  {
+    // Tests read JSON the service under test answers: its shape is what they assert.
+    files: ['test/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

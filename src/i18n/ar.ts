@@ -72,6 +72,7 @@ export default {
   'base-url is not a valid http(s) address of the service.': 'base-url ليس عنوان http(s) صالحًا للخدمة.',
   'No base-url: add base-url="https://…", the service\'s address.': 'لا يوجد base-url: أضف base-url="https://…"، عنوان الخدمة.',
   'Starting when loaded…': 'سيبدأ بعد التحميل…',
+  Close: 'إغلاق',
   'Cannot reach the service. Retrying…': 'تعذّر الوصول إلى الخدمة. جارٍ إعادة المحاولة…',
   'The audio could not be played. Retrying…': 'تعذّر تشغيل الصوت. جارٍ إعادة المحاولة…',
   'The service had a problem. Retrying…': 'حدثت مشكلة في الخدمة. جارٍ إعادة المحاولة…',

@@ -57,6 +57,7 @@ export default {
   'base-url is not a valid http(s) address of the service.': 'base-url ist keine gültige http(s)-Adresse des Dienstes.',
   'No base-url: add base-url="https://…", the service\'s address.': 'Keine base-url: Fügen Sie base-url="https://…" hinzu, die Adresse des Dienstes.',
   'Starting when loaded…': 'Startet nach dem Laden…',
+  Close: 'Schließen',
   'Cannot reach the service. Retrying…': 'Der Dienst ist nicht erreichbar. Neuer Versuch…',
   'The audio could not be played. Retrying…': 'Der Ton konnte nicht abgespielt werden. Neuer Versuch…',
   'The service had a problem. Retrying…': 'Der Dienst hatte ein Problem. Neuer Versuch…',

@@ -55,6 +55,8 @@ export const en = [
   'Feed address copied',
   'Copying was blocked: select the address and copy it.',
   'Starting when loaded…',
+  // The mini-player's (`sticky`) close button.
+  'Close',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

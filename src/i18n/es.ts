@@ -57,6 +57,7 @@ export default {
   'base-url is not a valid http(s) address of the service.': 'base-url no es una dirección http(s) válida del servicio.',
   'No base-url: add base-url="https://…", the service\'s address.': 'Falta base-url: añade base-url="https://…", la dirección del servicio.',
   'Starting when loaded…': 'Empezará al cargar…',
+  Close: 'Cerrar',
   'Cannot reach the service. Retrying…': 'No se puede contactar con el servicio. Reintentando…',
   'The audio could not be played. Retrying…': 'No se pudo reproducir el audio. Reintentando…',
   'The service had a problem. Retrying…': 'El servicio tuvo un problema. Reintentando…',

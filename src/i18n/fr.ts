@@ -57,6 +57,7 @@ export default {
   'base-url is not a valid http(s) address of the service.': 'base-url n’est pas une adresse http(s) valide du service.',
   'No base-url: add base-url="https://…", the service\'s address.': 'Aucune base-url : ajoutez base-url="https://…", l’adresse du service.',
   'Starting when loaded…': 'Démarrage après le chargement…',
+  Close: 'Fermer',
   'Cannot reach the service. Retrying…': 'Le service est injoignable. Nouvelle tentative…',
   'The audio could not be played. Retrying…': 'Le son n’a pas pu être lu. Nouvelle tentative…',
   'The service had a problem. Retrying…': 'Le service a rencontré un problème. Nouvelle tentative…',

@@ -57,6 +57,7 @@ export default {
   'base-url is not a valid http(s) address of the service.': 'base-url não é um endereço http(s) válido do serviço.',
   'No base-url: add base-url="https://…", the service\'s address.': 'Falta a base-url: adicione base-url="https://…", o endereço do serviço.',
   'Starting when loaded…': 'Começa depois de carregar…',
+  Close: 'Fechar',
   'Cannot reach the service. Retrying…': 'Não foi possível acessar o serviço. Tentando de novo…',
   'The audio could not be played. Retrying…': 'Não foi possível reproduzir o áudio. Tentando de novo…',
   'The service had a problem. Retrying…': 'O serviço teve um problema. Tentando de novo…',

@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, render, type PropertyDeclarations, type TemplateResult } from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, publicUrl, type Endpoint } from './api.js';
 import { AudioController, type AudioEventType, type Item } from './audio-controller.js';
@@ -13,15 +13,19 @@ import { checkToken } from './tokens.js';
 
 export type { Panel } from './panels.js';
 
-/** The setup errors' look and English words: a chunk, loaded when the first one is shown. */
-const SETUP = { setup: () => import('./setup-messages.js') };
+/**
+ * Every player's chunks: the setup errors' look and English words, loaded when the first one is
+ * shown; `sticky`'s mini-player, loaded when a sticky player first plays.
+ */
+const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js') };
 
 /** Lit, for the on-demand panels: a chunk imports nothing from the bundle, so it uses the bundle's Lit (one Lit per page). */
 export interface Lit {
   html: typeof html;
   nothing: typeof nothing;
 }
-export const LIT: Lit = { html, nothing };
+/** (With `render`, for a chunk that renders outside the player's template: the mini-player.) */
+export const LIT: Lit & { render: typeof render } = { html, nothing, render };
 
 type Detail<K extends keyof CastletEventMap> = CastletEventMap[K] extends CustomEvent<infer D> ? D : never;
 
@@ -151,7 +155,11 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     if (type === 'error') this.fail(new CastletError('media'));
     else if (type === 'recovered') {
       if (this.error?.code === 'media') this.error = null;
-    } else if (type === 'play' || type === 'pause') this.emit(`castlet-${type}`, { src });
+    } else if (type === 'play' || type === 'pause') {
+      this.emit(`castlet-${type}`, { src });
+      // `sticky`: from its first play on, the mini-player's chunk watches the card (mini-player.ts).
+      if (this.hasAttribute('sticky')) void this.panels.load('mini').then((m) => m.stick(this as never, LIT));
+    }
   }
 
   /** Something the subclass needs when new data arrives (before rendering). */

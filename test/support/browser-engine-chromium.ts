@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { enginePage, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
 
-export async function launchChromiumEngine({ dark = false }: LaunchOptions = {}): Promise<Engine> {
+export async function launchChromiumEngine({ dark = false, viewport = { width: 900, height: 800 } }: LaunchOptions = {}): Promise<Engine> {
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 900, height: 800 }, colorScheme: dark ? 'dark' : 'light' });
+  const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light' });
   return {
     name: 'chromium',
     version: `Chromium ${browser.version()}`,

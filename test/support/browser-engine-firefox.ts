@@ -10,7 +10,7 @@ import { startPulseAudio, tempDir } from './browser-processes.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
-export async function launchFirefoxEngine({ dark = false }: LaunchOptions = {}): Promise<Engine> {
+export async function launchFirefoxEngine({ dark = false, viewport = { width: 900, height: 800 } }: LaunchOptions = {}): Promise<Engine> {
   const dir = tempDir('firefox');
   let pulse: Awaited<ReturnType<typeof startPulseAudio>> | undefined;
   let browser: Browser | undefined;
@@ -21,7 +21,7 @@ export async function launchFirefoxEngine({ dark = false }: LaunchOptions = {}):
       executablePath: FIREFOX_PATH,
       headless: true,
       userDataDir: join(dir.path, 'profile'),
-      defaultViewport: { width: 900, height: 800 },
+      defaultViewport: viewport,
       env: { ...process.env, HOME: dir.path, XDG_RUNTIME_DIR: dir.path, PULSE_SERVER: pulse.server },
       extraPrefsFirefox: {
         // Loopback only: every host name is localhost, and nothing dials out.

@@ -37,7 +37,7 @@ async function waitForDriver(port: number, driver: ReturnType<typeof startProces
   }
 }
 
-export async function launchWebKitEngine({ dark = false }: LaunchOptions = {}): Promise<Engine> {
+export async function launchWebKitEngine({ dark = false, viewport = { width: 900, height: 800 } }: LaunchOptions = {}): Promise<Engine> {
   const dir = tempDir('webkit');
   const started: Owned[] = [];
   const stopAll = async () => {
@@ -70,7 +70,7 @@ export async function launchWebKitEngine({ dark = false }: LaunchOptions = {}): 
         'wdio:enforceWebDriverClassic': true,
       } as WebdriverIO.Capabilities,
     });
-    await browser.setWindowSize(900, 800);
+    await browser.setWindowSize(viewport.width, viewport.height);
   } catch (e) {
     await stopAll();
     throw e;

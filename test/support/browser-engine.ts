@@ -19,6 +19,8 @@ export type Target = string;
 export interface LaunchOptions {
   /** The system's colour scheme is dark (a launch option in Firefox and WebKitGTK). */
   dark?: boolean;
+  /** The viewport's size in CSS pixels (default 900×800; WebKitGTK sizes its window to it). */
+  viewport?: { width: number; height: number };
 }
 
 export interface EnginePage {

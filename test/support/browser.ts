@@ -239,14 +239,17 @@ export interface EngineEnv extends MockEnv {
   visit(url: string): Promise<EnginePage>;
 }
 
-/** One engine for the file, `mockOptions` the mock's (e.g. another live loop); one live page at a time. */
-export function withEngine(name: EngineName, mockOptions: ServerOptions = {}): EngineEnv {
+/**
+ * One engine for the file, `mockOptions` the mock's (e.g. another live loop), `launch` the
+ * browser's (e.g. a phone's viewport); one live page at a time.
+ */
+export function withEngine(name: EngineName, mockOptions: ServerOptions = {}, launch?: LaunchOptions): EngineEnv {
   let blank = '';
   let current: EnginePage | undefined;
   const { s, env } = stack(
     mockOptions,
     () =>
-      launchEngine[name]().catch((e: Error) => {
+      launchEngine[name](launch).catch((e: Error) => {
         const why = engineUnavailable(name);
         throw new Error(`${name} cannot start: ${e.message}${why ? `\n${why}` : ''}`, { cause: e });
       }),
@@ -270,7 +273,7 @@ export function withEngine(name: EngineName, mockOptions: ServerOptions = {}): E
       // it): start it again, so one crash fails one test, not every test after it.
       console.warn(`[browser] ${name}: the browser is gone (${(e as Error).message.split('\n')[0]}); starting it again`);
       await s.browser!.close().catch(() => {});
-      s.browser = await launchEngine[name]();
+      s.browser = await launchEngine[name](launch);
       current = await s.browser.newPage();
     }
     if (clearStorage) {

@@ -423,8 +423,9 @@ export class AudioController implements ReactiveController {
         break;
       case 'ended':
         // A live stream never ends: the connection dropped. A file is simply done: the one place an end is handled.
+        // (Only one that played to its end: a paused file sought to its end fires `ended` too.)
         if (this.live) this.#reconnect();
-        else {
+        else if (this.wanted) {
           this.pause();
           this.on('ended', this.#src);
         }

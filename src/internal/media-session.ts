@@ -14,7 +14,7 @@ export interface SessionInfo {
 
 export type SessionHandlers = Partial<Record<MediaSessionAction, MediaSessionActionHandler>>;
 
-const ACTIONS: MediaSessionAction[] = ['play', 'pause', 'stop', 'seekbackward', 'seekforward', 'seekto'];
+const ACTIONS: MediaSessionAction[] = ['play', 'pause', 'stop', 'seekbackward', 'seekforward', 'seekto', 'nexttrack'];
 
 /** The player whose handlers the system controls call now. */
 let owner: object | null = null;
@@ -40,6 +40,9 @@ export interface SessionPlayer {
   current?: Episode;
   position?: number;
   seek?(t: number): void;
+  /** The episode `continuous` plays next, if any; `playNext()` plays it. */
+  following?: Episode;
+  playNext?(): void;
 }
 
 /** What `player` shows on the lock screen, and the actions beyond play/pause it offers. */
@@ -62,6 +65,8 @@ export function sessionOf(player: SessionPlayer): [SessionInfo, SessionHandlers]
           seekbackward: () => seek(player.position! - 15),
           seekforward: () => seek(player.position! + 30),
           seekto: (e) => seek(e.seekTime ?? player.position!),
+          // Offered only with `continuous` and an episode after this one: what the end of this one would play.
+          nexttrack: player.following && (() => player.playNext!()),
         },
       ]
     : null;

@@ -8,6 +8,7 @@ import { LocaleController } from './locale.js';
 import type { Text } from '../i18n/en.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
 import { Panels, type Chunks } from './panels.js';
+import type { KeyPlayer } from './hotkeys.js';
 import { playerStyles } from './player.styles.js';
 import { checkToken } from './tokens.js';
 
@@ -18,6 +19,9 @@ export type { Panel } from './panels.js';
  * shown; `sticky`'s mini-player, loaded when a sticky player first plays.
  */
 const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js') };
+
+/** The keyboard shortcuts: an on-demand chunk, loaded when focus first enters a player. */
+const hotkeys = () => import('./hotkeys.js');
 
 /** Lit, for the on-demand panels: a chunk imports nothing from the bundle, so it uses the bundle's Lit (one Lit per page). */
 export interface Lit {
@@ -46,6 +50,8 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     announcement: { state: true },
     // The interface language (`lang`, reflected so the shadow tree inherits it): see LocaleController.
     lang: { reflect: true },
+    // (A string: the CDN build's Lit has no Boolean converter; `noHotkeys` reads it.)
+    offKeys: { attribute: 'no-hotkeys' },
   };
 
   /** The account's public token (required). Never the private one. */
@@ -56,6 +62,18 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
 
   /** Channel id; the account's first channel when empty. */
   channel = '';
+
+  /** The `no-hotkeys` attribute: '' while it is there. */
+  private offKeys: string | null = null;
+
+  /** Turns the keyboard shortcuts off (hotkeys.ts): the `no-hotkeys` attribute. */
+  get noHotkeys(): boolean {
+    return this.offKeys != null;
+  }
+
+  set noHotkeys(off: boolean) {
+    this.toggleAttribute('no-hotkeys', off);
+  }
 
   #now: PlayerState = 'loading';
 
@@ -92,6 +110,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     );
     this.#source = new FeedController<T>(this, valid, (data, error) => this.#received(data, error));
     this.panels = new Panels(this, { ...chunks, ...SETUP });
+    this.addEventListener('focusin', () => void hotkeys().then((m) => m.hotkeys(this as unknown as KeyPlayer)), { once: true });
   }
 
   /** What the player is doing (read-only; the host's `state` attribute reflects it for CSS). */
@@ -256,11 +275,16 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
 
   protected abstract renderPlayer(): TemplateResult;
 
+  /** `aria-keyshortcuts` for a control: its hotkeys, unless they are off. */
+  protected shortcut(keys: string): string | typeof nothing {
+    return this.noHotkeys ? nothing : keys;
+  }
+
   /** The big Play/Pause button: usable at once, before the data arrived. */
   protected renderPlay(disabled = this.offline || !!this.error?.fatal): TemplateResult {
     const on = this.audio.wanted || this.audio.early;
     // Pause is never disabled: the listener can always stop the sound.
-    return html`<button part="play" aria-label=${this.t(on ? 'Pause' : 'Play')} ?disabled=${disabled && !on} @click=${() => this.toggle().catch(() => {})}>
+    return html`<button part="play" aria-label=${this.t(on ? 'Pause' : 'Play')} aria-keyshortcuts=${this.shortcut('k Space')} ?disabled=${disabled && !on} @click=${() => this.toggle().catch(() => {})}>
       ${on ? pauseIcon : playIcon}
     </button>`;
   }

@@ -38,6 +38,8 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @attr base-url - The service's address: required with the npm package; the CDN script defaults it to its own origin.
  * @attr channel - Channel id; the account's first channel when omitted.
  * @attr episode - Pins one episode by id (no list); otherwise the newest is current.
+ * @attr continuous - When an episode ends, the next one in the list (the older one) plays, from where the listener left it; not with `episode`.
+ * @attr no-hotkeys - Turns the keyboard shortcuts off (`k`/Space play-pause, `j`/`l` back 15 s/forward 30 s, Shift+N/Shift+P next/previous chapter, while focus is in the player).
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
  * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
@@ -46,7 +48,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
  * @fires castlet-play - `detail: {src}` the listener started an episode.
  * @fires castlet-pause - `detail: {src}` playback stopped (paused, ended, or another player started).
- * @fires castlet-episodechange - `detail: {episode}` the listener chose another episode.
+ * @fires castlet-episodechange - `detail: {episode}` another episode became current: the listener chose it, or `continuous` moved on to it.
  * @fires castlet-chapterchange - `detail: {index, chapter}` playback entered another chapter.
  *
  * @csspart base - The card.
@@ -97,6 +99,15 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   /** Pins one episode by id; the newest is current otherwise. */
   episode = '';
 
+  /** At an episode's end, play the next one in the list (not with `episode`): the `continuous` attribute. */
+  get continuous(): boolean {
+    return this.hasAttribute('continuous');
+  }
+
+  set continuous(on: boolean) {
+    this.toggleAttribute('continuous', on);
+  }
+
   /** The episode the listener chose from the list (or played or sought in). */
   private chosen = '';
   private showAll = false;
@@ -127,6 +138,18 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     const list = this.data?.episodes ?? [];
     const id = this.episode || this.chosen;
     return list.find((e) => e.id === id) ?? (this.episode ? undefined : list[0]);
+  }
+
+  /** The episode `continuous` plays after the current one: the row below (the older one), if any. */
+  protected get following(): Episode | undefined {
+    const list = this.data?.episodes;
+    return this.continuous && !this.episode ? list?.[list.indexOf(this.current!) + 1] : undefined;
+  }
+
+  /** Plays the following episode, if any (at an episode's end, or the lock screen's Next). */
+  protected playNext(): void {
+    const ep = this.following;
+    if (ep) this.#choose(ep);
   }
 
   /** Playback position in the current episode, in seconds. */
@@ -164,6 +187,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     if (type === 'time') this.#progress();
     // Played: it stays on show (a newly published episode never replaces it).
     if (type === 'play') this.chosen = this.current!.id;
+    if (type === 'ended') this.playNext();
   }
 
   /** Shares a link to this moment: the Web Share sheet where there is one, else the clipboard. */
@@ -249,9 +273,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(Math.floor(d) - Math.floor(t))}</span></div>
       </div>
       <div class="row controls">
-        <button part="back" aria-label=${this.t('Back 15 seconds')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
+        <button part="back" aria-label=${this.t('Back 15 seconds')} aria-keyshortcuts=${this.shortcut('j')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
         ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
-        <button part="forward" aria-label=${this.t('Forward 30 seconds')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
+        <button part="forward" aria-label=${this.t('Forward 30 seconds')} aria-keyshortcuts=${this.shortcut('l')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => (this.audio.rate = Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
@@ -283,7 +307,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.audio.play());
     // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
     // prettier-ignore
-    return html`<ol part="chapters" aria-label=${this.t('Chapters')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
+    return html`<ol part="chapters" aria-label=${this.t('Chapters')} aria-keyshortcuts=${this.shortcut('Shift+N Shift+P')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
   }
 
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {

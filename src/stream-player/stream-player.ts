@@ -23,6 +23,7 @@ const CHUNKS = { history: () => import('./history.js') };
  * @attr state - Read-only, reflected: loading | ready | playing | buffering | offline | error.
  * @attr theme - `light` or `dark` to force a colour scheme; follows the page otherwise.
  * @attr lang - The interface language (en, de, fr, es, pt, ar); the page's `<html lang>` otherwise, else English.
+ * @attr no-hotkeys - Turns the keyboard shortcuts off (`k`/Space play-pause, `m` mute, while focus is in the player).
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
@@ -150,7 +151,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
         ${this.renderPlay()}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(audio.muted) as `${boolean}`} @click=${() => audio.setMuted(!audio.muted)}>
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(audio.muted) as `${boolean}`} aria-keyshortcuts=${this.shortcut('m')} @click=${() => audio.setMuted(!audio.muted)}>
           ${audio.muted ? mutedIcon : volumeIcon}
         </button>
         <input

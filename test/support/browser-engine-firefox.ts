@@ -4,7 +4,7 @@
  * profile, loopback only, and a private PulseAudio null sink as its audio output.
  */
 import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer-core';
 import { enginePage, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
 import { startPulseAudio, tempDir } from './browser-processes.ts';
 
@@ -57,7 +57,13 @@ export async function launchFirefoxEngine({ dark = false, viewport = { width: 90
         goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
         evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
         mouseClick: (x, y) => page.mouse.click(x, y),
-        press: (key) => page.keyboard.press(key === 'Space' ? ' ' : key),
+        press: async (key) => {
+          // (Puppeteer has no `Shift+N`: Shift is held around N.)
+          if (!key.startsWith('Shift+')) return page.keyboard.press(key === 'Space' ? ' ' : (key as KeyInput));
+          await page.keyboard.down('Shift');
+          await page.keyboard.press(key.slice(6) as 'N');
+          await page.keyboard.up('Shift');
+        },
         screenshot: async (path) => void (await page.screenshot({ path })),
         reload: async () => void (await page.reload({ waitUntil: 'load' })),
         close: () => page.close(),

@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:net';
 import { remote } from 'webdriverio';
-import { enginePage, WEBDRIVER_KEYS, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
+import { enginePage, WEBDRIVER_KEYS, WEBDRIVER_SHIFT, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
 import { startProcess, startPulseAudio, startXvfb, tempDir, type Owned } from './browser-processes.ts';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? 'WebKitWebDriver';
@@ -96,7 +96,14 @@ export async function launchWebKitEngine({ dark = false, viewport = { width: 900
             .down()
             .up()
             .perform(),
-        press: (key) => b.action('key').down(WEBDRIVER_KEYS[key]).up(WEBDRIVER_KEYS[key]).perform(),
+        press: (key) => {
+          const shift = key.startsWith('Shift+');
+          const keys = b.action('key');
+          if (shift) keys.down(WEBDRIVER_SHIFT);
+          keys.down(WEBDRIVER_KEYS[key]).up(WEBDRIVER_KEYS[key]);
+          if (shift) keys.up(WEBDRIVER_SHIFT);
+          return keys.perform();
+        },
         screenshot: (path) => b.saveScreenshot(path).then(() => {}),
         reload: () => b.refresh().then(() => {}),
         close: () => b.url('about:blank').then(() => {}),

@@ -7,8 +7,25 @@
 export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
-/** Keys the flows press (the names Playwright and Puppeteer use). */
-export type Key = 'Tab' | 'Enter' | 'Space' | 'Home' | 'End' | 'PageUp' | 'PageDown' | 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | 'ArrowDown';
+/** Keys the flows press (the names Playwright and Puppeteer use; `Shift+N`: N with Shift held). */
+export type Key =
+  | 'Tab'
+  | 'Enter'
+  | 'Space'
+  | 'Home'
+  | 'End'
+  | 'PageUp'
+  | 'PageDown'
+  | 'ArrowLeft'
+  | 'ArrowRight'
+  | 'ArrowUp'
+  | 'ArrowDown'
+  | 'k'
+  | 'j'
+  | 'l'
+  | 'm'
+  | 'Shift+N'
+  | 'Shift+P';
 
 /**
  * A selector that may cross shadow roots: `host >>> inner` finds `inner` in the shadow root
@@ -151,4 +168,12 @@ export const WEBDRIVER_KEYS: Record<Key, string> = {
   ArrowUp: '\uE013',
   ArrowRight: '\uE014',
   ArrowDown: '\uE015',
+  k: 'k',
+  j: 'j',
+  l: 'l',
+  m: 'm',
+  'Shift+N': 'N',
+  'Shift+P': 'P',
 };
+/** WebDriver's Shift, held around the key for `Shift+…`. */
+export const WEBDRIVER_SHIFT = '\uE008';

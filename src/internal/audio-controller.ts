@@ -431,8 +431,9 @@ export class AudioController implements ReactiveController {
         }
         break;
       case 'pause':
-        // Paused from outside (system controls, headphones unplugged): follow the element.
-        if (this.wanted && !this.#waiting && !media.ended) this.pause();
+        // Paused from outside (system controls, headphones unplugged): follow the element. (A pause
+        // event that arrives after a new play() already runs again is stale: the element plays.)
+        if (this.wanted && media.paused && !this.#waiting && !media.ended) this.pause();
         // (At the end too: browsers pause before `ended`; a finished episode starts over next time, see loadResume.)
         else this.#save();
         break;

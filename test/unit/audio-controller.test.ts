@@ -194,6 +194,14 @@ describe('state from the element', () => {
     expect(told.at(-1)).toEqual(['pause', FILE]);
   });
 
+  it('a pause event that arrives after a new play already runs is stale: the listener keeps the sound', () => {
+    const { audio, fire, told } = flowing();
+    // Pause then Play in quick succession: the element plays again when the first pause's event is dispatched.
+    fire('pause');
+    expect(audio.wanted).toBe(true);
+    expect(told.at(-1)?.[0]).toBe('play');
+  });
+
   it('a pause while held up (a reload) or at the end is not the listener’s', () => {
     const a = setup();
     a.audio.play(FILE);

@@ -7,7 +7,7 @@
 import type { TemplateResult, render } from 'lit';
 import type { Text } from '../i18n/en.js';
 import { sessionOf, type SessionPlayer } from './media-session.js';
-import type { Lit } from './player-element.js';
+import type { Lit } from './panels.js';
 
 /** Lit's render too: the mini-player renders into a box of its own. */
 type LitRender = Lit & { render: typeof render };

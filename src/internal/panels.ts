@@ -1,4 +1,12 @@
-import { adoptStyles, css, type CSSResult, type LitElement } from 'lit';
+import { adoptStyles, css, html, nothing, render, type CSSResult, type LitElement } from 'lit';
+
+/** Lit, for the on-demand panels: a chunk imports nothing from the bundle, so it uses the bundle's Lit (one Lit per page). */
+export interface Lit {
+  html: typeof html;
+  nothing: typeof nothing;
+}
+/** (With `render`, for a chunk that renders outside the player's template: the mini-player.) */
+export const LIT: Lit & { render: typeof render } = { html, nothing, render };
 
 /** An on-demand panel's module (a chunk): its look, made with the player's `css` (and what it renders). */
 export interface Panel {

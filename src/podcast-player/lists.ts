@@ -10,7 +10,7 @@
 import type { TemplateResult } from 'lit';
 import type { Chapter, Episode } from '../internal/api-types.js';
 import type { MessageKey } from '../i18n/en.js';
-import type { Lit } from '../internal/player-element.js';
+import type { Lit } from '../internal/panels.js';
 
 export { credits, type CreditsInput } from './credits.js';
 export { styles } from './lists.styles.js';

@@ -6,7 +6,8 @@ import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
 import { SPEEDS, type AudioEventType } from '../internal/audio-controller.js';
-import { LIT, PlayerElement } from '../internal/player-element.js';
+import { LIT } from '../internal/panels.js';
+import { PlayerElement } from '../internal/player-element.js';
 import type { SharedMoment } from '../internal/share.js';
 import type { Transcript } from './transcript.js';
 import type { Kit } from './lists.js';
@@ -94,7 +95,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     showAll: { state: true },
     note: { state: true },
   };
-  protected readonly endpoint = 'podcasts';
 
   /** Pins one episode by id; the newest is current otherwise. */
   episode = '';
@@ -120,7 +120,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #transcript: Transcript | null = null;
 
   constructor() {
-    super(false, isPodcastFeed, CHUNKS);
+    super(false, 'podcasts', isPodcastFeed, CHUNKS);
     // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
     setTimeout(() => this.panels.load('lists'));
     if (location.hash.includes('castlet-episode='))
@@ -178,7 +178,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   }
 
   protected override updated(): void {
-    if (this.data && this.episode && !this.current) this.fail(new CastletError('not_found'));
+    if (this.data && this.episode && !this.current) this.status.fail(new CastletError('not_found'));
     super.updated();
   }
 
@@ -274,7 +274,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
       </div>
       <div class="row controls">
         <button part="back" aria-label=${this.t('Back 15 seconds')} aria-keyshortcuts=${this.shortcut('j')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
-        ${this.renderPlay((!!this.data && none) || !!this.error?.fatal)}
+        ${this.renderPlay((!!this.data && none) || !!this.status.error?.fatal)}
         <button part="forward" aria-label=${this.t('Forward 30 seconds')} aria-keyshortcuts=${this.shortcut('l')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => (this.audio.rate = Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}

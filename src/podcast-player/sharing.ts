@@ -8,7 +8,7 @@
 import type { TemplateResult } from 'lit';
 import type { MessageKey } from '../i18n/en.js';
 import { shareLink } from '../internal/share.js';
-import type { Lit } from '../internal/player-element.js';
+import type { Lit } from '../internal/panels.js';
 
 export { sharedMoment } from '../internal/share.js';
 

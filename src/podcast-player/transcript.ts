@@ -7,7 +7,7 @@
  * through them. Cue text is rendered as text, never as markup.
  */
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
-import type { Lit } from '../internal/player-element.js';
+import type { Lit } from '../internal/panels.js';
 import type { MessageKey } from '../i18n/en.js';
 import { cueAt, parseVtt, type Cue } from '../internal/vtt.js';
 

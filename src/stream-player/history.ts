@@ -5,7 +5,7 @@
  */
 import type { TemplateResult } from 'lit';
 import type { NowPlaying } from '../internal/api-types.js';
-import type { Lit } from '../internal/player-element.js';
+import type { Lit } from '../internal/panels.js';
 
 /** The local time of day in `locale`, e.g. "14:05". */
 export function timeOfDay(iso: string, locale?: string): string {

@@ -3,7 +3,8 @@ import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
 import type { AudioEventType, Item } from '../internal/audio-controller.js';
-import { LIT, PlayerElement } from '../internal/player-element.js';
+import { LIT } from '../internal/panels.js';
+import { PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../internal/validate.js';
 import { streamStyles } from './stream-player.styles.js';
 
@@ -57,7 +58,6 @@ const CHUNKS = { history: () => import('./history.js') };
  */
 export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   static override styles = [...PlayerElement.styles, streamStyles];
-  protected readonly endpoint = 'stream';
   /** The data as the listener hears it (heard.ts): what is shown, announced and on the lock screen. */
   protected view?: StreamInfo | null;
   /** heard.ts, once loaded; until then what is shown is the data as it is. */
@@ -66,7 +66,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   #shown?: NowPlaying | null;
 
   constructor() {
-    super(true, isStreamInfo, CHUNKS);
+    super(true, 'stream', isStreamInfo, CHUNKS);
   }
 
   /** What plays: the stream, unless it is offline. */

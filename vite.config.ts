@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { minifyTemplateLiterals } from 'rollup-plugin-minify-template-literals';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const entry = process.env.ENTRY ?? 'castlet';
@@ -211,6 +211,9 @@ const shortenLitMessages = {
  */
 const cdn = process.env.ENTRY !== undefined;
 
+/** The timing-sensitive real-browser files: the `heard` project runs them after all the others. */
+const HEARD = ['test/browser/heard.test.ts', 'test/icecast/heard.test.ts'];
+
 export default defineConfig({
   plugins: cdn ? [minifyLit, shortenLitMessages] : [],
   define: cdn ? { __CASTLET_CDN__: 'true' } : {},
@@ -248,6 +251,20 @@ export default defineConfig({
   test: {
     // @esm-bundle/chai points `main` at a file it does not ship (docs/toolchain.md).
     alias: { '@esm-bundle/chai': here('node_modules/@esm-bundle/chai/esm/chai.js') },
+    /**
+     * Two test files at a time, on any machine. Most of the time of the browser and Icecast
+     * files is real time (audio playing, streams looping), not CPU, so two overlap well even on
+     * 2 cores, where vitest's default (cores − 1) would run every file one after the other.
+     * More than two would put more real browsers beside the happy-dom files and the consumer
+     * builds than a 2-core CI runner has cores for.
+     * Projects run in `sequence.groupOrder` groups, one group after the other: first everything
+     * but the two "now playing as heard" files, then those two side by side, with nothing else
+     * beside them: they assert display against audio within 1 s, so no happy-dom file, build or
+     * other browser competes with them for the CPU. (A project with `fileParallelism: false`
+     * would get a group of its own after all the others: that is how the browser files used to
+     * run, alone and after everything else, 778 s of `npm test` on 2 cores.)
+     */
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -274,11 +291,11 @@ export default defineConfig({
           name: 'browser',
           environment: 'node',
           include: ['test/browser/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...HEARD],
           // Builds dist/castlet.js once: the mock serves it to the pages under test.
           globalSetup: ['test/support/browser-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
       {
@@ -300,9 +317,24 @@ export default defineConfig({
           name: 'icecast',
           environment: 'node',
           include: ['test/icecast/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...HEARD],
           globalSetup: ['test/support/browser-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // "Now playing as heard" in real browsers, on the built-in stream and a real Icecast:
+          // after every other file, the two side by side (see maxWorkers above).
+          name: 'heard',
+          environment: 'node',
+          include: HEARD,
+          globalSetup: ['test/support/browser-global-setup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

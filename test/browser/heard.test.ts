@@ -7,7 +7,7 @@
  * title and the recent tracks must change within 1 s of the song's audio; paused, they show
  * the newest at once. (The same against a real Icecast: test/icecast/heard.test.ts.)
  *
- * `ENGINES=firefox npx vitest run --project browser test/browser/heard.test.ts` runs one engine.
+ * `ENGINES=firefox npx vitest run --project heard test/browser/heard.test.ts` runs one engine.
  */
 import { afterAll, describe, expect, test } from 'vitest';
 import { selectedEngines, withEngine } from '../support/browser.ts';

@@ -3,21 +3,16 @@
  * Support link, as a service sends them: real HTTP from a small loopback service of our own
  * (service.ts) with the data each case needs, the real podcast player in happy-dom.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { Chapter, Episode, PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
 import { isPodcastFeed } from '../../src/internal/validate.ts';
-import { all, mount, playing, q, ready, record, shadow, until } from './harness.ts';
+import { all, mount, playing, q, ready, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, type Service } from './service.ts';
 
 let service: Service | undefined;
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service?.close();
-  service = undefined;
-});
+resetAfterEach();
 
 const ART = 'http://127.0.0.1:9/art';
 /** What the artwork shows: the picture's address, or `none` for the gradient tile. */

@@ -4,19 +4,15 @@
  * no server field is ever rendered as HTML.
  */
 import { fixture, html } from '@open-wc/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import { PUBLIC, adoptedRules, openDetails, q, record, shadow, until } from './harness.ts';
+import { PUBLIC, adoptedRules, openDetails, q, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service?.close();
-});
+resetAfterEach();
 
 /** The player inside another component's shadow root; events are heard on document. */
 async function nested<E extends HTMLElement>(tag: string, url: string) {

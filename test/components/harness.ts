@@ -3,13 +3,15 @@
  * it with real HTTP and SSE, and small helpers to wait for what a listener would see.
  */
 import { fixture, html } from '@open-wc/testing';
-import { expect, vi } from 'vitest';
+import { afterEach, beforeAll, expect, vi } from 'vitest';
 import { NodeEventSource } from '../support/event-source.ts';
 import { request } from 'node:http';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
 import { withMockProcess } from '../support/mock-process.ts';
 import type { PlayerElement } from '../../src/internal/player-element.ts';
 import type { CastletEventMap } from '../../src/events.ts';
+import type { PodcastFeed } from '../../src/internal/api-types.ts';
+import { closeServices } from './service.ts';
 
 export const PRIVATE = DEMO_TOKENS.private_token;
 export const PUBLIC = DEMO_TOKENS.public_token;
@@ -168,4 +170,25 @@ export async function mount<E extends PlayerElement<any>>(
   wrapper.append(el);
   await el.updateComplete;
   return el;
+}
+
+/** The mock's podcast feed (GET /public/podcasts), read once before the file's tests. */
+export function useFeed(mock: ReturnType<typeof useMock>): PodcastFeed {
+  const feed = {} as PodcastFeed;
+  beforeAll(async () => void Object.assign(feed, (await mock.get(`/public/podcasts?token=${PUBLIC}`)).body));
+  return feed;
+}
+
+/**
+ * After each test of the file: the page emptied (no player left), its language and address as
+ * they were, localStorage cleared, and every service of our own a test started (service.ts) closed.
+ */
+export function resetAfterEach(): void {
+  afterEach(async () => {
+    document.body.replaceChildren();
+    document.documentElement.removeAttribute('lang');
+    history.replaceState(null, '', '/');
+    localStorage.clear();
+    await closeServices();
+  });
 }

@@ -5,12 +5,12 @@
  * three engines, are in test/browser/keep-listening.test.ts.
  */
 import { LitElement, html } from 'lit';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { Hotkeys, chapterStep, type KeyPlayer } from '../../src/internal/hotkeys.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
-import { mount, playing, ready, record, shadow, until } from './harness.ts';
+import { mount, playing, ready, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -19,11 +19,7 @@ const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) =>
 beforeEach(async () => {
   service = await serve({ '/public/podcasts': podcastFeed(2), '/public/stream': streamInfo() });
 });
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service.close();
-});
+resetAfterEach();
 
 /** Focus enters `el` at `sel` (as a Tab or click there does), and its keys' chunk is in place. */
 async function focusIn(el: HTMLElement, sel: string): Promise<HTMLElement> {

@@ -3,25 +3,17 @@
  * right to left, the page's language followed, setup errors in the widget. (LocaleController
  * alone: locale.test.ts; every catalogue complete: test/unit/i18n.test.ts.)
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { en } from '../../src/i18n/en.ts';
 import de from '../../src/i18n/de.ts';
 import ar from '../../src/i18n/ar.ts';
-import { PUBLIC, all, mount, openDetails, q, ready, shadow, until, useMock } from './harness.ts';
+import { all, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
 
 const mock = useMock();
-let feed: PodcastFeed;
-beforeAll(async () => {
-  feed = (await mock.get(`/public/podcasts?token=${PUBLIC}`)).body;
-});
-afterEach(() => {
-  document.body.replaceChildren();
-  document.documentElement.removeAttribute('lang');
-  localStorage.clear();
-});
+const feed = useFeed(mock);
+resetAfterEach();
 
 /** Every visible string and label in `el`'s shadow tree. */
 function strings(el: HTMLElement): string[] {

@@ -2,18 +2,14 @@
  * What <podcast-player> shows at the edges of its data, on a loopback service of our own: a
  * show without episodes, a long one, one of exactly 20, dates and artwork, a blocked clipboard.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { all, live, mount, openDetails, q, until } from './harness.ts';
+import { all, live, mount, openDetails, q, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, type Service } from './service.ts';
 
 let service: Service;
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service?.close();
-});
+resetAfterEach();
 
 describe('<podcast-player>', () => {
   it('a show without episodes says so, with no controls', async () => {

@@ -1,20 +1,13 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, all, flush, mount, q, ready, record, shadow, until, useMock } from './harness.ts';
+import { PUBLIC, all, flush, mount, q, ready, record, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
 
 const mock = useMock();
 const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
 
-let feed: PodcastFeed;
-beforeAll(async () => {
-  feed = (await mock.get(`/public/podcasts?token=${PUBLIC}`)).body;
-});
-afterEach(() => {
-  document.body.replaceChildren();
-  localStorage.clear();
-});
+const feed = useFeed(mock);
+resetAfterEach();
 
 describe('<podcast-player> data', () => {
   it('shows the show, the newest episode (text only), its chapters and the other episodes', async () => {

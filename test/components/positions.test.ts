@@ -3,18 +3,14 @@
  * point saved and restored, seeks before the data, a saved speed between menu entries, the
  * seek bar's end, choosing the episode on show again.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { adoptedRules, all, mount, playing, q, ready, record } from './harness.ts';
+import { adoptedRules, all, mount, playing, q, ready, record, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, type Service } from './service.ts';
 
 let service: Service;
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service?.close();
-});
+resetAfterEach();
 
 describe('<podcast-player> positions, speeds and choices', () => {
   const KEY = 'castlet:00000000-0000-4000-8000-000000000000';

@@ -2,20 +2,16 @@
  * The script API of both players: play(), pause() and toggle() return Promises and fire the
  * same events as the listener's own press. Data from a loopback service of our own.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, ready, record, shadow, until } from './harness.ts';
+import { mount, ready, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
 const label = (el: HTMLElement) => shadow(el).querySelector('[part=play]')!.getAttribute('aria-label');
 const EP2 = 'http://127.0.0.1:9/media/ep2.mp3';
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service.close();
-});
+resetAfterEach();
 
 describe('<podcast-player> play(), pause(), toggle()', () => {
   it('play() before the data plays when it arrives and resolves once sound flows; castlet-play as for a press', async () => {

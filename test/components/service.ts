@@ -28,6 +28,12 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** The services started and not closed yet. */
+const open = new Set<Service>();
+
+/** Closes every service a test started and left open (the harness's resetAfterEach). */
+export const closeServices = () => Promise.all([...open].map((s) => s.close()));
+
 export async function serve(routes: Record<string, Answer>, delay = 0): Promise<Service> {
   const seen = new Map<string, number>();
   const streams = new Map<string, Set<ServerResponse>>();
@@ -59,7 +65,7 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
+  const service: Service = {
     url,
     routes,
     hits: (path) => seen.get(path) ?? 0,
@@ -73,10 +79,13 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
     },
     close: () =>
       new Promise<void>((r) => {
+        open.delete(service);
         server.closeAllConnections();
         server.close(() => r());
       }),
   };
+  open.add(service);
+  return service;
 }
 
 /** Well-formed data to start from. */

@@ -3,23 +3,14 @@
  * this moment by the share sheet or the clipboard, a page opened with such a link, the feed
  * address and the links podcast apps open.
  */
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { PUBLIC, all, flush, mount, openDetails, q, ready, shadow, until, useMock } from './harness.ts';
+import { PUBLIC, all, flush, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
 
 const mock = useMock();
-let feed: PodcastFeed;
-beforeAll(async () => {
-  feed = (await mock.get(`/public/podcasts?token=${PUBLIC}`)).body;
-});
-afterEach(() => {
-  document.body.replaceChildren();
-  document.documentElement.removeAttribute('lang');
-  localStorage.clear();
-  history.replaceState(null, '', '/');
-});
+const feed = useFeed(mock);
+resetAfterEach();
 
 describe('<podcast-player> share', () => {
   let copied: string[];

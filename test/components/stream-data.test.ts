@@ -3,18 +3,14 @@
  * offline without a stream address, an unreachable service while it plays, artwork, volume,
  * a track without an artist, recent tracks opened before the data, nothing on air any more.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { StreamPlayer } from '../../src/castlet.ts';
-import { adoptedRules, all, answered, live, mount, openDetails, q, record, until } from './harness.ts';
+import { adoptedRules, all, answered, live, mount, openDetails, q, record, until, resetAfterEach } from './harness.ts';
 import { serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service?.close();
-});
+resetAfterEach();
 
 describe('<stream-player>', () => {
   it('offline when the service says so, or when it has no stream address for a live channel', async () => {

@@ -4,13 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import '../../src/castlet.ts';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
 import { parseVtt, type Cue } from '../../src/internal/vtt.ts';
 import type { LitElement } from 'lit';
-import { PUBLIC, all, flush, mount, openDetails, q, ready, shadow, until, useMock } from './harness.ts';
+import { all, flush, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
 
 const mock = useMock();
 /** An episode's transcript as the mock serves it (read from disk: a fetch here would fill happy-dom's HTTP cache). */
@@ -18,18 +17,12 @@ const vttOf = (id: string) => parseVtt(readFileSync(join(process.cwd(), 'demo/me
 /** Requests the mock saw for transcripts. */
 const vttRequests = () => mock.logs.filter((l) => /^GET \S+\.vtt/.test(l)).length;
 
-let feed: PodcastFeed;
+const feed = useFeed(mock);
 let cues: Cue[];
-beforeAll(async () => {
-  feed = (await mock.get(`/public/podcasts?token=${PUBLIC}`)).body;
+beforeAll(() => {
   cues = vttOf(feed.episodes[0]!.id);
 });
-afterEach(() => {
-  document.body.replaceChildren();
-  document.documentElement.removeAttribute('lang');
-  localStorage.clear();
-  history.replaceState(null, '', '/');
-});
+resetAfterEach();
 
 /** The transcript panel opened, its cues shown. */
 async function openTranscript(el: PodcastPlayer) {

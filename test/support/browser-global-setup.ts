@@ -1,11 +1,17 @@
 /**
- * globalSetup of the `browser` project: builds dist/ once before the real-browser tests, so
- * the mock serves the current bundle at /castlet.js (and `npm test` works on a fresh clone).
+ * globalSetup of the `browser`, `icecast` and `heard` projects: builds dist/ once before the
+ * real-browser tests, so the mock serves the current bundle at /castlet.js (and `npm test`
+ * works on a fresh clone). Global setups all run in vitest's own process, before any test:
+ * the first of these projects builds, the others find it done.
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-export default function setup(): void {
+const BUILT = Symbol.for('castlet.browser-global-setup.built');
+
+export default function setup(): (() => void) | undefined {
+  const done = globalThis as { [BUILT]?: boolean };
+  if (done[BUILT]) return undefined;
   const root = fileURLToPath(new URL('../../', import.meta.url));
   const tsx = fileURLToPath(new URL('../../node_modules/tsx/dist/cli.mjs', import.meta.url));
   const started = Date.now();
@@ -21,5 +27,8 @@ export default function setup(): void {
     const err = e as { stdout?: Buffer; stderr?: Buffer };
     throw new Error(`npm run build failed before the browser tests:\n${err.stdout ?? ''}${err.stderr ?? ''}`, { cause: e });
   }
+  done[BUILT] = true;
   console.log(`[browser] built dist/ in ${Date.now() - started} ms`);
+  // The next run (watch mode, a restart) builds again.
+  return () => delete done[BUILT];
 }

@@ -43,6 +43,15 @@ async function playRow(el: PodcastPlayer, i: number) {
 }
 
 describe('continuous', () => {
+  it('the property and the attribute are one', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    expect(el.continuous).toBe(false);
+    el.continuous = true;
+    expect(el.hasAttribute('continuous')).toBe(true);
+    el.continuous = false;
+    expect(el.hasAttribute('continuous')).toBe(false);
+  });
+
   it('plays the row below when an episode ends, from its saved position, and says so', async () => {
     localStorage.setItem(`castlet:${PUBLIC}:ep2`, JSON.stringify({ t: 40, rate: 1 }));
     const el = await mount<PodcastPlayer>('podcast-player', service.url, { continuous: '' });

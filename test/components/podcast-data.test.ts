@@ -18,6 +18,7 @@ describe('<podcast-player>', () => {
     await until(() => expect(el.state).toBe('ready'));
     expect(q(el, '[part~=message]')!.textContent!.trim()).toBe('No episodes yet.');
     expect(q(el, '[part=seek]')).toBeNull();
+    expect(q(el, '[part=play]')).toBeNull();
   });
 
   it('a long show lists its newest 20 episodes and a button for the rest', async () => {

@@ -21,6 +21,7 @@ describe('<podcast-player> data', () => {
     expect(all(el, '[part=episode]')).toHaveLength(feed.episodes.length);
     expect(q(el, '[part=episode][aria-current=true]').textContent).toContain(newest.title);
     expect(q<HTMLAnchorElement>(el, 'a[part=download]').href).toBe(newest.audio_url);
+    expect(q(el, 'a[part=download]').getAttribute('aria-label')).toBe('Download episode');
     expect(el.media.getAttribute('src')).toBeNull();
   });
 
@@ -76,6 +77,8 @@ describe('<podcast-player> data', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { 'public-token': '00000000-0000-4000-8000-000000000000' });
     await until(() => expect(el.state).toBe('error'));
     await until(() => expect(q(el, '[part~=message]').textContent).toMatch(/not valid/));
+    // Nothing can play: Play is disabled, as the stream player's is.
+    expect(q<HTMLButtonElement>(el, '[part=play]').disabled).toBe(true);
   });
 });
 
@@ -96,6 +99,11 @@ describe('<podcast-player> controls', () => {
     await at('PageUp');
     expect(seek.getAttribute('aria-valuetext')).toMatch(/^30 seconds of 2 minutes \d+ seconds$/);
     expect(seek.value).toBe('30');
+    // Dragged (or set by a pointer): the slider's input moves the episode there.
+    seek.value = '60';
+    seek.dispatchEvent(new Event('input', { bubbles: true }));
+    await el.updateComplete;
+    expect(el.position).toBe(60);
   });
 
   it('skips back 15 s and forward 30 s, clamped to the episode', async () => {

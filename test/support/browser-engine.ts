@@ -123,9 +123,17 @@ export function enginePage(engine: EngineName, low: LowPage): EnginePage {
     goto: (url) => low.goto(url),
     evaluate: (fn, arg) => low.evaluate(fn, arg),
     async click(target, { x = 0.5 } = {}) {
-      const at = await low.evaluate(clickPoint, [target, x] as [string, number]);
-      if (typeof at === 'string') throw new Error(`${engine}: cannot click: ${at}`);
-      await low.mouseClick(Math.round(at.x), Math.round(at.y));
+      for (let again = false; ; again = true) {
+        const at = await low.evaluate(clickPoint, [target, x] as [string, number]);
+        if (typeof at === 'string') throw new Error(`${engine}: cannot click: ${at}`);
+        try {
+          return await low.mouseClick(Math.round(at.x), Math.round(at.y));
+        } catch (e) {
+          // The page moved between the measure and the click (WebKitGTK's driver once said
+          // "move target out of bounds" for a button it had just centred): measure again, once.
+          if (again || !/out of bounds/i.test(String(e))) throw e;
+        }
+      }
     },
     press: (key) => low.press(key),
     async waitFor(fn, arg, { what, timeout = 5000 }) {

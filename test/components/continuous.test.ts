@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { PUBLIC, mount, playing, ready, record, shadow, until } from './harness.ts';
+import { PUBLIC, mount, playing, ready, record, resetAfterEach, shadow, until } from './harness.ts';
 import { podcastFeed, serve, type Service } from './service.ts';
 
 let service: Service;
@@ -17,12 +17,10 @@ const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
 beforeEach(async () => {
   service = await serve({ '/public/podcasts': podcastFeed(3) });
 });
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
+resetAfterEach();
+afterEach(() => {
   delete (navigator as { mediaSession?: unknown }).mediaSession;
   delete (globalThis as { MediaMetadata?: unknown }).MediaMetadata;
-  await service.close();
 });
 
 /** The current episode plays to its end, as a browser ends it: paused at the end, then `ended`. */

@@ -7,16 +7,14 @@ import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { limits } from '../../src/internal/feed.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
-import { advance, fakeClock, mount, q, record, shadow, started, text, until } from './harness.ts';
+import { advance, fakeClock, mount, q, record, resetAfterEach, shadow, started, text, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
-let service: Service | undefined;
-afterEach(async () => {
+let service: Service;
+resetAfterEach();
+afterEach(() => {
   vi.useRealTimers();
-  document.body.replaceChildren();
   limits.timeout = 10_000;
-  await service?.close();
-  service = undefined;
 });
 
 const BAD_PODCASTS: [string, unknown][] = [
@@ -96,7 +94,7 @@ describe('a service that answers the wrong shape', () => {
   it('a pushed event of the wrong shape keeps the data and says so; the next good one clears it', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
+    await until(() => expect(service.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(el.state).toBe('ready'));
     service.push('/public/stream/events', 'stream', { ...streamInfo(), history: [null] });
@@ -171,7 +169,7 @@ describe('podcast data pushed', () => {
     const feed = podcastFeed(2);
     service = await serve({ '/public/podcasts/events': 'sse', '/public/podcasts': feed });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(service!.listeners('/public/podcasts/events')).toBe(1));
+    await until(() => expect(service.listeners('/public/podcasts/events')).toBe(1));
     expect(service.hits('/public/podcasts')).toBe(0); // the event stream alone, no GET
     service.push('/public/podcasts/events', 'podcasts', feed);
     await until(() => expect(el.state).toBe('ready'));
@@ -275,7 +273,7 @@ describe('the shared feed', () => {
   it('a widget added later gets the data at once, without a request of its own', async () => {
     service = await serve({ '/public/stream/events': 'sse' });
     const a = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
+    await until(() => expect(service.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(a.state).toBe('ready'));
     const b = await mount<StreamPlayer>('stream-player', service.url);
@@ -288,11 +286,11 @@ describe('the shared feed', () => {
     fakeClock();
     service = await serve({ '/public/stream/events': 'sse', '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(service!.listeners('/public/stream/events')).toBe(1));
+    await until(() => expect(service.listeners('/public/stream/events')).toBe(1));
     service.push('/public/stream/events', 'stream', streamInfo());
     await until(() => expect(el.state).toBe('ready'));
     el.refresh();
-    await until(() => expect(service!.hits('/public/stream')).toBe(1));
+    await until(() => expect(service.hits('/public/stream')).toBe(1));
     await advance(1500);
     expect(service.hits('/public/stream')).toBe(1);
     expect(service.hits('/public/stream/events')).toBe(1);
@@ -315,7 +313,7 @@ describe('the shared feed', () => {
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('error'));
     // Let the backoff grow past a few seconds (the GET alone is asked again while it fails).
-    await until(() => expect(service!.hits('/public/stream')).toBeGreaterThanOrEqual(3), 6000);
+    await until(() => expect(service.hits('/public/stream')).toBeGreaterThanOrEqual(3), 6000);
     service.routes['/public/stream'] = streamInfo();
     dispatchEvent(new Event('online'));
     await until(() => expect(el.state).toBe('ready'), 500);

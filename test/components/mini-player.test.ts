@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, playing, ready, shadow, until } from './harness.ts';
+import { mount, playing, ready, resetAfterEach, shadow, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 /** An IntersectionObserver whose reports the test sends. */
@@ -56,12 +56,8 @@ beforeEach(async () => {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
   service = await serve({ '/public/podcasts': podcastFeed(2), '/public/stream': streamInfo() });
 });
-afterEach(async () => {
-  document.body.replaceChildren();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-  await service.close();
-});
+resetAfterEach();
+afterEach(() => vi.unstubAllGlobals());
 
 async function playingPodcast(attrs: Record<string, string> = { sticky: '' }) {
   const el = await mount<PodcastPlayer>('podcast-player', service.url, attrs);

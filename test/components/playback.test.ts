@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { PUBLIC, all, fakeClock, mount, playing, q, ready, record, text, until } from './harness.ts';
+import { PUBLIC, all, fakeClock, mount, playing, q, ready, record, resetAfterEach, text, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -15,12 +15,8 @@ const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
 beforeEach(async () => {
   service = await serve({ '/public/podcasts': podcastFeed(2), '/public/stream': streamInfo() });
 });
-afterEach(async () => {
-  vi.useRealTimers();
-  document.body.replaceChildren();
-  localStorage.clear();
-  await service.close();
-});
+resetAfterEach();
+afterEach(() => vi.useRealTimers());
 
 /** Publishes `feed` and waits until the player shows it. */
 async function publish(el: PodcastPlayer, episodes: number) {

@@ -19,6 +19,17 @@ export interface NowPlaying {
   started_at: string;
 }
 
+/** One way to hear a live channel: a mount on a server (the master or a relay), in one codec. */
+export interface Source {
+  url: string;
+  /** The MIME type with codecs (`audio/mpeg`, `audio/ogg; codecs=opus`). */
+  type: string;
+  /** kbit/s. */
+  bitrate: number | null;
+  /** Seconds behind the master's live edge a new listener of this source starts (null: unknown). */
+  delay: number | null;
+}
+
 /** GET /public/stream, and the `stream` event of /public/stream/events. */
 export interface StreamInfo {
   channel: Channel;
@@ -31,6 +42,8 @@ export interface StreamInfo {
    * (see stream-player/heard.ts). Null or absent: unknown, shown at once.
    */
   stream_delay?: number | null;
+  /** Every way to hear the channel, in order of preference (absent from older services: `stream_url` alone). */
+  sources?: Source[];
   now_playing: NowPlaying | null;
   listeners: number;
   /** Recent tracks, newest first (the current one excluded). */

@@ -5,16 +5,13 @@
  * viewport's bottom, outside the card (the card keeps its size, the page does not move).
  */
 import type { TemplateResult, render } from 'lit';
-import type { Text } from '../i18n/en.js';
-import { sessionOf, type SessionPlayer } from './media-session.js';
 import type { Lit } from './panels.js';
+import type { Kind, PlayerPort, Say } from './port.js';
 
 /** Lit's render too: the mini-player renders into a box of its own. */
 type LitRender = Lit & { render: typeof render };
 
 export { miniStyles as styles } from './mini-player.styles.js';
-
-type Say = (text: Text, vars?: Record<string, string>) => string;
 
 /** What the mini-player shows, and what its controls do. */
 export interface MiniInput {
@@ -64,27 +61,17 @@ export function renderMini(i: MiniInput): TemplateResult {
   </section>`;
 }
 
-/** What the chunk reads of its player (protected there: read here only). */
-interface MiniPlayer extends SessionPlayer, HTMLElement {
-  audio: { wanted: boolean; duration: number };
-  t: Say;
-  toggle(): Promise<void>;
-  renderRoot: ShadowRoot;
-  addController(c: { hostUpdated(): void }): void;
-  requestUpdate(): void;
-  locale: { lang: string };
-}
-
 /** The players this chunk watches already. */
-const stuck = new WeakSet<MiniPlayer>();
+const stuck = new WeakSet<object>();
 
 /**
- * From now on, `player`'s mini-player: its card is observed while it plays (and is `sticky`);
- * the mini-player shows while the card is out of view, unless the listener closed it during
- * this playback. It renders into its own box at the end of the shadow root, after the card
- * (so it comes after the card's controls in the focus order).
+ * From now on, the mini-player of the player of `port`: its card is observed while it plays
+ * (and is `sticky`); the mini-player shows while the card is out of view, unless the listener
+ * closed it during this playback. It renders into its own box at the end of the shadow root,
+ * after the card (so it comes after the card's controls in the focus order).
  */
-export function stick(player: MiniPlayer, lit: LitRender): void {
+export function stick(port: PlayerPort, kind: Kind, lit: LitRender): void {
+  const player = port.host;
   if (stuck.has(player)) return;
   stuck.add(player);
   // (The player's own template always renders the same frame, so Lit never clears past its
@@ -96,10 +83,10 @@ export function stick(player: MiniPlayer, lit: LitRender): void {
   /** The listener closed it: until this playback ends (castlet-pause: paused, another player started, or stopped). */
   let closed = false;
   player.addEventListener('castlet-pause', () => (closed = false));
-  const show = () => lit.render(out && !closed ? mini(lit, player, () => ((closed = true), show())) : lit.nothing, box);
+  const show = () => lit.render(out && !closed ? mini(lit, port, kind, () => ((closed = true), show())) : lit.nothing, box);
   player.addController({
     hostUpdated() {
-      if (player.hasAttribute('sticky') && player.audio.wanted)
+      if (player.hasAttribute('sticky') && port.playback.on)
         // (Observing what is observed already does nothing.)
         (io ??= new IntersectionObserver(([e]) => ((out = !e!.isIntersecting), show()))).observe(player);
       else {
@@ -113,27 +100,28 @@ export function stick(player: MiniPlayer, lit: LitRender): void {
   player.requestUpdate();
 }
 
-/** The mini-player of `player` now. */
-function mini(lit: LitRender, player: MiniPlayer, close: () => void): TemplateResult {
-  const [info] = sessionOf(player) ?? [{ title: '', album: '', artwork: null }];
+/** The mini-player of the player of `port` now. */
+function mini(lit: LitRender, port: PlayerPort, kind: Kind, close: () => void): TemplateResult {
+  const [info] = kind.session() ?? [{ title: '', album: '', artwork: null }];
+  const playback = port.playback;
   // The card's Play/Pause button.
-  const main = () => player.renderRoot.querySelector<HTMLElement>('[part=play]')!;
+  const main = () => port.host.renderRoot.querySelector<HTMLElement>('[part=play]')!;
   return renderMini({
     lit,
     // (As the card's: right to left in Arabic, see player-element.ts.)
-    dir: player.locale.lang === 'ar' ? 'rtl' : lit.nothing,
+    dir: port.lang === 'ar' ? 'rtl' : lit.nothing,
     title: info.title,
     subtitle: info.album,
     artwork: info.artwork,
-    playing: player.audio.wanted,
-    live: !!player.data && 'channel' in player.data,
-    position: player.position ?? 0,
-    duration: player.audio.duration,
-    t: player.t,
+    playing: playback.on,
+    live: playback.live,
+    position: playback.position,
+    duration: playback.duration,
+    t: port.t,
     onToggle() {
-      void player.toggle().catch(() => {});
+      void port.toggle().catch(() => {});
       // Paused, the mini-player goes: the keyboard's focus goes to the card's button (Play now), where the page stays.
-      if (!player.audio.wanted) main().focus({ preventScroll: true });
+      if (!port.playback.on) main().focus({ preventScroll: true });
     },
     onClose: close,
     onTitle() {

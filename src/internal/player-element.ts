@@ -1,7 +1,7 @@
-import { LitElement, html, nothing, type PropertyDeclarations, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, type Endpoint } from './api.js';
-import { AudioController, type AudioEventType, type Item } from './audio-controller.js';
+import { Playback, type AudioEventType, type Item } from './playback/engine.js';
 import { DataController } from './data.js';
 import { emit, type Detail } from './emit.js';
 import { CastletError } from './errors.js';
@@ -9,8 +9,8 @@ import { LocaleController } from './locale.js';
 import type { Text } from '../i18n/en.js';
 import { artIcon, pauseIcon, playIcon } from './icons.js';
 import { LIT, Panels, type Chunks } from './panels.js';
-import type { KeyPlayer } from './hotkeys.js';
 import { playerStyles } from './player.styles.js';
+import type { Kind, PlayerPort } from './port.js';
 import { Status } from './status.js';
 
 export type { Panel } from './panels.js';
@@ -23,6 +23,8 @@ const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('
 
 /** The keyboard shortcuts: an on-demand chunk, loaded when focus first enters a player. */
 const hotkeys = () => import('./hotkeys.js');
+/** The lock-screen controls: an on-demand chunk, loaded when a player first plays. */
+const mediaSession = () => import('./media-session.js');
 
 /**
  * The base of both players: what every player is. Its properties, the state it reflects,
@@ -72,8 +74,12 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   /** The on-demand panels (chunks), by name. */
   protected readonly panels: Panels<C & typeof SETUP>;
 
-  /** What plays: the one owner of the media element, the position, the speed and the resume point. */
-  protected readonly audio: AudioController;
+  /** What plays: the playback engine (the state machine, the media element, the position, the speed, the resume point). */
+  protected readonly audio: Playback;
+  /** What the player's parts (hotkeys, lock screen, mini-player) see of it. */
+  protected readonly port: PlayerPort;
+  /** Keys pressed while the hotkeys' chunk loads (with where each was pressed): acted on when it is here. */
+  #keys: [KeyboardEvent, EventTarget][] | null = [];
   /** The listener's language: the `lang` attribute, else the page's, else English. */
   protected readonly locale: LocaleController;
   /** The error shown and the state. */
@@ -84,7 +90,8 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     super();
     this.panels = new Panels(this, { ...chunks, ...SETUP });
     this.status = new Status(this, {
-      audio: () => this.audio,
+      playback: () => this.audio.snapshot,
+      fatal: (e) => this.audio.fail(e),
       loaded: () => !!this.data,
       offline: () => this.offline,
       setup: () => void this.panels.load('setup'),
@@ -100,14 +107,65 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
       failed: (e) => this.feedFailed(e),
     });
     this.locale = new LocaleController(this);
-    this.audio = new AudioController(
-      this,
+    this.audio = new Playback(this, {
       live,
-      (type, src) => this.audioEvent(type, src),
-      () => this.item(),
+      item: () => this.item(),
+      tell: (type, src) => this.audioEvent(type, src),
+      refresh: () => this.refresh(),
+      session: (on) =>
+        void (on
+          ? Promise.all([mediaSession(), this.port.kind()]).then(([m, kind]) =>
+              m.claimMediaSession(
+                this.port,
+                kind,
+                () => this.audio.play(),
+                () => this.audio.pause(),
+              ),
+            )
+          : mediaSession().then((m) => m.releaseMediaSession(this.port))),
+    });
+    const audio = this.audio;
+    const player = this;
+    this.port = {
+      host: this,
+      get playback() {
+        return audio.snapshot;
+      },
+      get lang() {
+        return player.locale.lang;
+      },
+      get noHotkeys() {
+        return player.noHotkeys;
+      },
+      t: this.t,
+      toggle: () => this.toggle(),
+      setMuted: (m) => audio.setMuted(m),
+      kind: () => this.kind(),
+    };
+    // Keys pressed before the hotkeys' chunk is here wait for it (a press right after a Tab is not lost).
+    const early = (e: KeyboardEvent) => this.#keys?.push([e, e.composedPath()[0]!]);
+    this.addEventListener('keydown', early);
+    this.addEventListener(
+      'focusin',
+      () =>
+        void Promise.all([hotkeys(), this.kind()]).then(([m, kind]) => {
+          this.removeEventListener('keydown', early);
+          m.hotkeys(this.port, kind.keys, this.#keys!);
+          this.#keys = null;
+        }),
+      { once: true },
     );
-    this.addEventListener('focusin', () => void hotkeys().then((m) => m.hotkeys(this as unknown as KeyPlayer)), { once: true });
   }
+
+  #kind?: Promise<Kind>;
+
+  /** This kind of player's keys and lock-screen details, loaded once. */
+  protected kind(): Promise<Kind> {
+    return (this.#kind ??= this.loadKind());
+  }
+
+  /** Loads this kind of player's keys and lock-screen details (its own on-demand chunk). */
+  protected abstract loadKind(): Promise<Kind>;
 
   /** What the player is doing (read-only; the host's `state` attribute reflects it for CSS). */
   get state(): PlayerState {
@@ -139,7 +197,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     const e = this.status.error;
     if (e?.fatal) throw e;
     const started = this.audio.started();
-    if (!this.audio.wanted) this.audio.play();
+    if (!this.audio.snapshot.on) this.audio.play();
     return started;
   }
 
@@ -150,17 +208,31 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
 
   /** Plays or pauses, as the Play/Pause button does. */
   toggle(): Promise<void> {
-    return this.audio.wanted || this.audio.early ? this.pause() : this.play();
+    return this.audio.snapshot.on ? this.pause() : this.play();
   }
 
-  /** The state reflected (and announced by an event) once rendered. */
-  protected override updated(): void {
+  /** The state changed in this update: told once rendered. */
+  #told = false;
+
+  /**
+   * What is shown, worked out after the controllers have updated (the data followed, the
+   * audio following what is shown) and before rendering: the state, reflected for CSS.
+   */
+  protected override update(changed: PropertyValues): void {
+    this.derive();
     const next = this.status.state;
     this.setAttribute('state', next);
-    if (next !== this.#now) {
-      this.#now = next;
-      this.emit('castlet-statechange', { state: next });
-    }
+    this.#told = next !== this.#now;
+    this.#now = next;
+    super.update(changed);
+  }
+
+  /** What a kind of player works out before rendering (after the controllers updated). */
+  protected derive(): void {}
+
+  /** A new state is told once rendered. */
+  protected override updated(): void {
+    if (this.#told) this.emit('castlet-statechange', { state: this.#now });
   }
 
   /** The English message `text` in the listener's language (bound: panels get it as it is). */
@@ -178,7 +250,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     else if (type === 'play' || type === 'pause') {
       this.emit(`castlet-${type}`, { src });
       // `sticky`: from its first play on, the mini-player's chunk watches the card (mini-player.ts).
-      if (this.hasAttribute('sticky')) void this.panels.load('mini').then((m) => m.stick(this as never, LIT));
+      if (this.hasAttribute('sticky')) void Promise.all([this.panels.load('mini'), this.kind()]).then(([m, kind]) => m.stick(this.port, kind, LIT));
     }
   }
 
@@ -206,9 +278,9 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
           ? html`<p part="message" class=${e.fatal ? `fatal ${e.code === 'private_token_exposed' ? 'loud' : ''}` : ''} role=${e.fatal ? 'alert' : 'status'}>
             ${e.message && this.t(e.message)}
           </p>`
-          : this.audio.retries && this.audio.buffering && !this.offline
+          : this.audio.snapshot.reconnecting && !this.offline
             ? html`<p part="message" role="status">${this.t('Reconnecting…')}</p>`
-            : this.audio.early
+            : this.audio.snapshot.state === 'waiting'
               ? html`<p part="message" role="status">${this.t('Starting when loaded…')}</p>`
               : nothing
       }
@@ -225,7 +297,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
 
   /** The big Play/Pause button: usable at once, before the data arrived. */
   protected renderPlay(disabled = this.offline || !!this.status.error?.fatal): TemplateResult {
-    const on = this.audio.wanted || this.audio.early;
+    const on = this.audio.snapshot.on;
     // Pause is never disabled: the listener can always stop the sound.
     return html`<button part="play" aria-label=${this.t(on ? 'Pause' : 'Play')} aria-keyshortcuts=${this.shortcut('k Space')} ?disabled=${disabled && !on} @click=${() => this.toggle().catch(() => {})}>
       ${on ? pauseIcon : playIcon}

@@ -1,13 +1,15 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { PlayerState } from '../events.js';
-import type { AudioController } from './audio-controller.js';
+import type { Snapshot } from './playback/engine.js';
 import { emit } from './emit.js';
 import { CastletError, withMessage } from './errors.js';
 
 /** What the status reads of its player. */
 export interface StatusParts {
-  /** What plays (asked when needed: it is made after the status). */
-  audio(): AudioController;
+  /** What plays now (asked when needed: the engine is made after the status). */
+  playback(): Snapshot;
+  /** A fatal error was told: playback gives up (a play waiting for the data too, rejected with it). */
+  fatal(error: CastletError): void;
   /** The data arrived. */
   loaded(): boolean;
   /** The player has nothing live to play (a stream off air). */
@@ -38,15 +40,13 @@ export class Status {
     this.#error = error;
   }
 
-  /** Shows `error` and fires castlet-error (once per code in a row); a fatal one gives up a play waiting to start. */
+  /** Shows `error` and fires castlet-error (once per code in a row); a fatal one gives up playback, once told. */
   fail(error: CastletError): void {
     if (error.code === this.#error?.code) return;
     this.error = error;
-    const audio = this.parts.audio();
-    if (error.fatal) audio.early = false;
     const told = (e: CastletError) => {
       emit(this.host, 'castlet-error', { code: e.code, message: e.message || e.code, fatal: e.fatal });
-      if (e.fatal) audio.settle(e);
+      if (e.fatal) this.parts.fatal(e);
     };
     if (error.message) return told(error);
     // A setup error: its look and (English) words come from chunks; shown and told once they
@@ -68,7 +68,7 @@ export class Status {
   /** What the player is doing, from its error, data and audio. */
   get state(): PlayerState {
     const { loaded } = this.parts;
-    const audio = this.parts.audio();
+    const audio = this.parts.playback();
     const error = this.#error;
     if (error?.fatal || (error && !loaded())) return 'error';
     if (!loaded()) return 'loading';

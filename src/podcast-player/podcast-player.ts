@@ -5,8 +5,9 @@ import { CastletError } from '../internal/errors.js';
 import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import { SPEEDS, type AudioEventType } from '../internal/audio-controller.js';
+import { SPEEDS, type AudioEventType } from '../internal/playback/engine.js';
 import { LIT } from '../internal/panels.js';
+import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
 import type { SharedMoment } from '../internal/share.js';
 import type { Transcript } from './transcript.js';
@@ -119,8 +120,17 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   private note = '';
   #transcript: Transcript | null = null;
 
+  /** Connected before (what the first connection starts is started). */
+  #started = false;
+
   constructor() {
     super(false, 'podcasts', isPodcastFeed, CHUNKS);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.#started) return;
+    this.#started = true;
     // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
     setTimeout(() => this.panels.load('lists'));
     if (location.hash.includes('castlet-episode='))
@@ -128,6 +138,18 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         this.#shared = m.sharedMoment(location.hash);
         this.#open();
       });
+  }
+
+  protected loadKind(): Promise<Kind> {
+    return import('./kind.js').then((m) =>
+      m.kind(this.port, {
+        show: () => this.data?.podcast,
+        current: () => this.current,
+        following: () => this.following,
+        seek: (t) => this.seek(t),
+        playNext: () => this.playNext(),
+      }),
+    );
   }
 
   /**
@@ -142,8 +164,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
 
   /** The episode `continuous` plays after the current one: the row below (the older one), if any. */
   protected get following(): Episode | undefined {
-    const list = this.data?.episodes;
-    return this.continuous && !this.episode ? list?.[list.indexOf(this.current!) + 1] : undefined;
+    const list = this.data?.episodes ?? [];
+    const ep = this.current;
+    return this.continuous && !this.episode && ep ? list[list.indexOf(ep) + 1] : undefined;
   }
 
   /** Plays the following episode, if any (at an episode's end, or the lock screen's Next). */
@@ -177,22 +200,24 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     }
   }
 
-  protected override updated(): void {
+  /** A pinned episode the data does not have: the owner's error (worked out once the data is current). */
+  protected override derive(): void {
     if (this.data && this.episode && !this.current) this.status.fail(new CastletError('not_found'));
-    super.updated();
   }
 
   protected override audioEvent(type: AudioEventType, src: string): void {
     super.audioEvent(type, src);
     if (type === 'time') this.#progress();
     // Played: it stays on show (a newly published episode never replaces it).
-    if (type === 'play') this.chosen = this.current!.id;
+    const ep = this.current;
+    if (type === 'play' && ep) this.chosen = ep.id;
     if (type === 'ended') this.playNext();
   }
 
   /** Shares a link to this moment: the Web Share sheet where there is one, else the clipboard. */
   async #share() {
-    const ep = this.current!;
+    const ep = this.current;
+    if (!ep) return;
     const t = this.position;
     this.#tell(await (await this.panels.load('sharing')).share({ title: ep.title, episode: ep.id, t, say: this.t }));
   }
@@ -276,19 +301,19 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         <button part="back" aria-label=${this.t('Back 15 seconds')} aria-keyshortcuts=${this.shortcut('j')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
         ${this.renderPlay((!!this.data && none) || !!this.status.error?.fatal)}
         <button part="forward" aria-label=${this.t('Forward 30 seconds')} aria-keyshortcuts=${this.shortcut('l')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
-        <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => (this.audio.rate = Number((e.target as HTMLSelectElement).value))}>
-          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
+        <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.audio.setRate(Number((e.target as HTMLSelectElement).value))}>
+          ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.snapshot.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
         ${
-          isHttp(ep?.audio_url)
-            ? html`<a part="download" href=${ep!.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
+          ep && isHttp(ep.audio_url)
+            ? html`<a part="download" href=${ep.audio_url} download aria-label=${this.t('Download episode')}>${downloadIcon}</a>`
             : html`<span part="download"></span>`
         }
       </div>
       ${this.#renderChapters(ep, t)}
-      <details part="transcript" @toggle=${this.panels.opens('transcript')}>
+      <details part="transcript" @toggle=${this.#openTranscript}>
         <summary>${this.t('Transcript')}</summary>
-        ${this.#panel()?.render(t)}
+        ${this.#transcript?.render(t)}
       </details>
       ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
       <div class="row tools">
@@ -304,7 +329,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   }
 
   #renderChapters(ep: Episode | undefined, t: number) {
-    const pick = (c: Chapter) => (this.seek(c.start), this.audio.wanted || this.audio.play());
+    const pick = (c: Chapter) => (this.seek(c.start), this.audio.snapshot.on || this.audio.play());
     // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
     // prettier-ignore
     return html`<ol part="chapters" aria-label=${this.t('Chapters')} aria-keyshortcuts=${this.shortcut('Shift+N Shift+P')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
@@ -317,11 +342,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     </details>`;
   }
 
-  /** The transcript panel, once its chunk is here (it follows the episode on show). */
-  #panel() {
-    const m = this.panels.loaded.transcript;
-    return m && (this.#transcript ??= new m.Transcript({ lit: LIT, host: this, seek: (to) => this.seek(to), say: this.t }));
-  }
+  /** The transcript panel opened: its chunk, and the panel (it follows the episode on show), the first time. */
+  #openTranscript = (e: Event) =>
+    (e.target as HTMLDetailsElement).open &&
+    void this.panels.load('transcript').then((m) => {
+      this.#transcript ??= new m.Transcript({ lit: LIT, host: this, seek: (to) => this.seek(to), say: this.t });
+      this.requestUpdate();
+    });
 
   /** The list rows' chunk, once here. */
   get #lists() {

@@ -2,8 +2,9 @@ import { html, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
-import type { AudioEventType, Item } from '../internal/audio-controller.js';
+import type { AudioEventType, Item, Snapshot } from '../internal/playback/engine.js';
 import { LIT } from '../internal/panels.js';
+import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../internal/validate.js';
 import { streamStyles } from './stream-player.styles.js';
@@ -61,23 +62,29 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   /** The data as the listener hears it (heard.ts): what is shown, announced and on the lock screen. */
   protected view?: StreamInfo | null;
   /** heard.ts, once loaded; until then what is shown is the data as it is. */
-  #heard = (d: StreamInfo | null, _media: HTMLMediaElement) => d;
+  #heard = (d: StreamInfo | null, _playback: Snapshot) => d;
   /** The track shown until now (undefined: nothing shown yet, nothing to announce). */
   #shown?: NowPlaying | null;
+  /** A new track shown in this update: told once rendered. */
+  #told = false;
 
   constructor() {
     super(true, 'stream', isStreamInfo, CHUNKS);
   }
 
-  /** What plays: the stream, unless it is offline. */
+  /** What plays: the stream (its sources in order, else its one URL), unless it is offline. */
   protected item(): Item | null | undefined {
     const d = this.data;
-    return d ? (this.offline ? null : { audio_url: d.stream_url! }) : undefined;
+    return d ? (d.status === 'live' && d.stream_url ? { audio_url: d.stream_url, sources: d.sources } : null) : undefined;
   }
 
   protected override get offline(): boolean {
     const d = this.data;
     return !!d && (d.status !== 'live' || !d.stream_url);
+  }
+
+  protected loadKind(): Promise<Kind> {
+    return import('./kind.js').then((m) => m.kind(this.port, () => this.view));
   }
 
   /**
@@ -88,14 +95,8 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
     if (error.code === 'network') this.audio.hold();
   }
 
-  /**
-   * The stream failed (a mount that answers 404, 410 or 503, or is blocked): ask the service
-   * at once whether it is still live. Offline stops requesting the mount; the audio's own
-   * retries, growing and capped, cover the rest.
-   */
   protected override audioEvent(type: AudioEventType, src: string): void {
     super.audioEvent(type, src);
-    if (type === 'error') this.refresh();
     // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
     // the next time update: they come several times a second while it plays).
     if (type === 'play') void import('./heard.js').then((m) => (this.#heard = m.heard));
@@ -104,25 +105,29 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   protected override dataChanged(): void {
     // Offline keeps the listener's wish: the stream resumes by itself when it is live again.
     if (this.offline) this.audio.hold();
-    else if (this.audio.held) this.audio.play(this.data!.stream_url!);
+    else if (this.audio.held) this.audio.play();
   }
 
-  /** What is shown follows the data and, while the stream plays, its clock (every time update). */
-  protected override willUpdate(): void {
-    this.view = this.#heard(this.data, this.media);
-  }
-
-  /** A new track shown: announced, told and put on the lock screen. */
-  protected override updated(): void {
-    super.updated();
+  /**
+   * What is shown follows the data and, while the stream plays, its clock (every time update),
+   * worked out once the data and the audio are current; a new track shown is announced.
+   */
+  protected override derive(): void {
+    const d = (this.view = this.#heard(this.data, this.audio.snapshot));
     const was = this.#shown;
-    const d = this.view;
     const now = (this.#shown = d?.now_playing);
-    if (was !== undefined && d && JSON.stringify(was) !== JSON.stringify(now)) {
+    this.#told = was !== undefined && !!d && JSON.stringify(was) !== JSON.stringify(now);
+    if (this.#told)
       this.announcement = now
         ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist })
         : '';
-      this.emit('castlet-nowplaying', { nowPlaying: now! });
+  }
+
+  /** A new track shown: told and put on the lock screen, once rendered. */
+  protected override updated(): void {
+    super.updated();
+    if (this.#told) {
+      this.emit('castlet-nowplaying', { nowPlaying: this.#shown ?? null });
       this.audio.claim();
     }
   }
@@ -131,6 +136,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
     const d = this.view;
     const now = d?.now_playing;
     const audio = this.audio;
+    const { muted, volume } = audio.snapshot;
     const live = d && !this.offline;
     return html`
       <div class="row">
@@ -151,14 +157,14 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
         ${this.renderPlay()}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(audio.muted) as `${boolean}`} aria-keyshortcuts=${this.shortcut('m')} @click=${() => audio.setMuted(!audio.muted)}>
-          ${audio.muted ? mutedIcon : volumeIcon}
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(muted) as `${boolean}`} aria-keyshortcuts=${this.shortcut('m')} @click=${() => audio.setMuted(!muted)}>
+          ${muted ? mutedIcon : volumeIcon}
         </button>
         <input
           part="volume"
           type="range"
           aria-label=${this.t('Volume')}
-          .value=${String(Math.round(audio.volume * 100))}
+          .value=${String(Math.round(volume * 100))}
           @input=${(e: Event) => audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
         <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>

@@ -1,9 +1,11 @@
 /**
  * Now playing as heard (src/stream-player/heard.ts): which track a listener hears, from the
- * stream's stated delay and the media clock; the rest of the player shows what it returns.
+ * delay of the source in use (else the stream's) and the playback clock of the engine's
+ * snapshot; the rest of the player shows what it returns.
  */
 import { describe, expect, it } from 'vitest';
 import type { NowPlaying, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Snapshot } from '../../src/internal/playback/engine.ts';
 import { heard } from '../../src/stream-player/heard.ts';
 
 const track = (title: string, startedSecondsAgo: number, now = Date.now()): NowPlaying => ({
@@ -24,9 +26,20 @@ const info = (delay: unknown, ...tracks: NowPlaying[]): StreamInfo =>
     history: tracks.slice(1),
   }) as StreamInfo;
 
-/** A media element that has played `t` seconds (stalls not counted) of a connection opened at `opened` (ms). */
-const media = (t: number, opened: number, over: Partial<HTMLMediaElement> = {}) =>
-  ({ src: `http://x.test/listen/live?t=${opened}`, paused: false, readyState: 4, currentTime: t, ...over }) as HTMLMediaElement;
+/**
+ * What the engine says of a media element that has played `t` seconds (stalls not counted) of a
+ * connection opened at `opened` (ms): loaded then (nothing loaded without a source), sounding
+ * while it runs with sound to give.
+ */
+const media = (t: number, opened: number, over: { paused?: boolean; readyState?: number; loaded?: boolean; delay?: number } = {}): Snapshot => {
+  const { paused = false, readyState = 4, loaded = true, delay } = over;
+  return {
+    loadedAt: loaded ? opened : 0,
+    position: t,
+    sounding: !paused && (t > 0 || readyState > 1),
+    source: { url: 'http://x.test/listen/live', delay },
+  } as Snapshot;
+};
 
 const titles = (d: StreamInfo | null) => [d?.now_playing?.title, ...(d?.history ?? []).map((h) => h.title)];
 
@@ -60,8 +73,7 @@ describe('heard', () => {
     for (const m of [
       media(3, Date.now() - 3000, { paused: true }),
       media(0, Date.now(), { readyState: 1 }),
-      media(3, Date.now() - 3000, { src: '' }),
-      media(3, Date.now() - 3000, { src: 'http://x.test/ep-1.mp3' }),
+      media(3, Date.now() - 3000, { loaded: false }),
     ]) {
       expect(heard(d, m)).toBe(d);
     }
@@ -89,6 +101,15 @@ describe('heard', () => {
     const odd = info(10, { ...track('G2', 0, now), started_at: 'soon' }, track('G1', 120, now));
     expect(titles(heard(odd, media(0.5, now)))).toEqual(['G1']);
     expect(titles(heard(odd, media(10.5, now)))).toEqual(['G2', 'G1']);
+  });
+
+  it("the delay of the source in use wins over the stream's (a relay with a smaller burst starts nearer the live edge)", () => {
+    const now = Date.now();
+    const d = info(16.4, track('R2', 8, now), track('R1', 40, now));
+    // The stream's 16.4 s: the announced one waits; a relay that starts 8.8 s back: it is heard 0.8 s in.
+    expect(titles(heard(d, media(0.5, now)))).toEqual(['R1']);
+    expect(titles(heard(d, media(0.5, now, { delay: 8.8 })))).toEqual(['R1']);
+    expect(titles(heard(d, media(1, now, { delay: 8.8 })))).toEqual(['R2', 'R1']);
   });
 
   it('keeps the rest of the data', () => {

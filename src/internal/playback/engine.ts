@@ -1,0 +1,365 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { backoff } from '../backoff.js';
+import { loadResume, saveResume } from '../resume.js';
+import { IDLE, sourceOf, transition, wanted, type Effect, type Event, type State, type StateName, type Told } from './machine.js';
+import { MediaAdapter } from './media-adapter.js';
+
+/** Fired on window when a castlet player starts, so every other one pauses. */
+const EXCLUSIVE = 'castlet-exclusive-play';
+/** Without sound this long after a load or a stall, the source has failed. */
+const STALL_MS = 8000;
+
+/** What the engine tells its player: the machine's news, and `time` (the position moved: time updates, seeks, another item). */
+export type AudioEventType = Told | 'time';
+
+/** The playback speeds offered; a saved speed becomes the nearest of them. */
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
+
+/** One way to hear an item: a URL, its MIME type (with codecs), and for a stream how far behind the live edge it starts (s). */
+export interface Source {
+  url: string;
+  type?: string;
+  delay?: number | null;
+}
+
+/**
+ * What the player shows, to be played (an episode is one): its audio (`sources` in order of
+ * preference; `audio_url` alone otherwise), and for a file its id (the resume point is kept per
+ * host token and id) and its length as known before the file.
+ */
+export interface Item {
+  audio_url: string;
+  sources?: readonly Source[];
+  id?: string;
+  duration?: number;
+}
+
+/** What the player's parts read of playback: a snapshot, never the element. */
+export interface Snapshot {
+  readonly state: StateName;
+  /** A live stream (else files). */
+  readonly live: boolean;
+  /** The listener wants sound (a play waiting for the data too): the Play button says Pause. */
+  readonly on: boolean;
+  /** Sound flows. */
+  readonly playing: boolean;
+  /** The listener wants sound and it is held up: loading, stalled, reconnecting, held. */
+  readonly buffering: boolean;
+  /** Held up after failures: no source plays now. */
+  readonly reconnecting: boolean;
+  /** The source in use (or last used), and when it was loaded (ms since the epoch; 0: nothing is loaded). */
+  readonly source?: Source;
+  readonly loadedAt: number;
+  /** The element runs and has sound to give (the heard clock starts). */
+  readonly sounding: boolean;
+  /** Seconds: where the item on show is, and its length (the loaded file's, else the item's). */
+  readonly position: number;
+  readonly duration: number;
+  readonly rate: number;
+  readonly volume: number;
+  readonly muted: boolean;
+}
+
+/** What the engine reads of its player, and tells it. */
+export interface EngineHost extends ReactiveControllerHost {
+  publicToken: string;
+}
+export interface EngineParts {
+  live: boolean;
+  /** What the player shows (read at every host update): undefined before the data, null when nothing can play. */
+  item(): Item | null | undefined;
+  tell(type: AudioEventType, src: string): void;
+  /** Every source of a stream failed: ask the service again. */
+  refresh(): void;
+  /** Put the player on the lock screen (again), or take it off (`false`: it left the page). */
+  session(on: boolean): void;
+}
+
+/**
+ * The playback engine of a player: the state machine (machine.ts) driven by the media adapter's
+ * events and by requests (play, pause, seek, speed, volume), its effects performed here through
+ * the adapter. It also owns what the machine does not: the position (with a seek asked before
+ * there was anything to seek in), the speed, the resume point, the timers, one player at a time.
+ * It follows what the host shows: audio never plays under another item's title, a new item
+ * starts where this listener left it, and a play asked before there was anything to play
+ * starts when there is. docs/playback.md.
+ */
+export class Playback implements ReactiveController {
+  #state: State = IDLE;
+  readonly #media: MediaAdapter;
+  /** The speed to play at, applied once sound flows. */
+  #speed = 1;
+  /** The position while the media clock does not tell it (not loaded, or before the metadata). */
+  #at = 0;
+  /** A seek asked with nothing on show (or for the next item): applied to the next item (-1: none). */
+  #next = -1;
+  /** The item on show, as of the last host update (undefined: not known yet; null: nothing to play). */
+  #item?: Item | null;
+  /** The position last written to storage. */
+  #saved = -1;
+  /** Waiting for sound: the promises of `started()`. */
+  #starts: [() => void, (e: unknown) => void][] = [];
+  /** The watchdog or the backoff. */
+  #timer?: ReturnType<typeof setTimeout>;
+  /** This player put itself on the lock screen (so leaving the page takes it off). */
+  #claimed = false;
+  /** The source loaded last: what `play`, `pause` and the rest are told about. */
+  #src = '';
+
+  constructor(
+    private readonly host: EngineHost,
+    private readonly parts: EngineParts,
+  ) {
+    host.addController(this);
+    this.#media = new MediaAdapter(parts.live, (event, time) => {
+      if (event) this.#send(event);
+      if (time) this.#time();
+      host.requestUpdate();
+    });
+  }
+
+  /** The media element (read-only: for tests and integrators who observe it). */
+  get media(): HTMLAudioElement {
+    return this.#media.media;
+  }
+
+  /** What plays now, for the player and its parts. */
+  get snapshot(): Snapshot {
+    const state = this.#state;
+    const m = this.#media;
+    const on = wanted(state);
+    const playing = state.name === 'playing';
+    const src = sourceOf(state);
+    return {
+      state: state.name,
+      live: this.parts.live,
+      on,
+      playing,
+      buffering: on && !playing && state.name !== 'waiting',
+      reconnecting: on && !playing && 'link' in state && state.link.attempt > 0,
+      source: src === undefined ? undefined : (this.#item?.sources?.find((s) => s.url === src) ?? { url: src }),
+      loadedAt: m.loadedAt,
+      sounding: m.sounding,
+      position: this.position,
+      duration: this.duration,
+      rate: this.#speed,
+      volume: m.volume,
+      muted: m.muted,
+    };
+  }
+
+  hostConnected(): void {
+    addEventListener(EXCLUSIVE, this.#onExclusive);
+  }
+
+  hostDisconnected(): void {
+    removeEventListener(EXCLUSIVE, this.#onExclusive);
+    this.pause();
+    if (this.#claimed) this.parts.session(false);
+  }
+
+  /** Follows what the host shows (see the class comment). */
+  hostUpdate(): void {
+    const item = this.parts.item();
+    const other = item?.audio_url !== this.#item?.audio_url;
+    // Audio never plays under another item's title: loaded audio that is not shown stops (saving where it was).
+    if (!this.parts.live && this.#loaded && !this.#playable(item)?.includes(sourceOf(this.#state)!)) this.#send({ type: 'stop' });
+    this.#item = item;
+    if (other && item?.id) {
+      // A new item: where this listener left it, at their speed.
+      const { t, rate } = loadResume(this.host.publicToken, item.id, item.duration ?? 0);
+      this.#at = t;
+      this.#speed = SPEEDS.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
+    }
+    const next = item && this.#next >= 0;
+    if (next) {
+      this.#at = Math.min(this.#next, item.duration || Infinity);
+      this.#next = -1;
+    }
+    if (other || next) this.#tell('time');
+    if (this.#state.name === 'waiting' && item !== undefined) this.play();
+  }
+
+  /**
+   * Plays what is shown: a file loaded already goes on where it is, a stream always reconnects
+   * at the live edge; before anything is known to play, it waits for it.
+   */
+  play(): void {
+    this.#send({ type: 'play', live: this.parts.live, sources: this.#playable(this.#item) });
+  }
+
+  /**
+   * Resolves when sound flows next; rejects when the play is given up first: paused
+   * (`AbortError`), refused by the browser (its `NotAllowedError`), nothing to play, or the
+   * player's fatal error.
+   */
+  started(): Promise<void> {
+    return new Promise((resolve, reject) => (this.#state.name === 'playing' ? resolve() : this.#starts.push([resolve, reject])));
+  }
+
+  pause(): void {
+    this.#send({ type: 'pause' });
+  }
+
+  /** Pauses and drops what is loaded: it is no longer what the player shows. */
+  stop(): void {
+    this.#send({ type: 'stop' });
+  }
+
+  /**
+   * The stream cannot be had now (the service is unreachable or says it is offline): stop
+   * loading (the browser would retry on its own, several times a second) but keep the
+   * listener's wish; `play()` resumes when the service says it can.
+   */
+  hold(): void {
+    this.#send({ type: 'hold' });
+  }
+
+  /** The player's fatal error: a play waiting to start is given up with it. */
+  fail(error: unknown): void {
+    this.#send({ type: 'fatal', error });
+  }
+
+  /** Waiting in `hold()` for the service to come back. */
+  get held(): boolean {
+    return this.#state.name === 'held';
+  }
+
+  /** Puts the player on the lock screen again (what plays changed), while it plays. */
+  claim(): void {
+    if (wanted(this.#state) && this.#state.name !== 'waiting') {
+      this.#claimed = true;
+      this.parts.session(true);
+    }
+  }
+
+  /**
+   * Moves the item on show to `t` seconds, clamped to its length; with nothing on show yet, or
+   * `next`, it is where the next item shown starts.
+   */
+  seek(t: number, next = !this.#item): void {
+    t = Math.max(0, t);
+    if (next) this.#next = t;
+    else {
+      t = Math.min(this.duration || Infinity, t);
+      if (this.#loaded) this.#media.time = t;
+      this.#at = t;
+      this.#save();
+    }
+    this.#tell('time');
+    this.host.requestUpdate();
+  }
+
+  /** The playback speed; applied once sound flows (see MediaAdapter.rate). */
+  setRate(rate: number): void {
+    this.#speed = rate;
+    if (this.#state.name === 'playing') this.#media.rate(rate);
+    this.#save();
+    this.host.requestUpdate();
+  }
+
+  /** Volume from 0 to 1; moving it unmutes. */
+  setVolume(volume: number): void {
+    this.#media.volume = Math.max(0, Math.min(1, volume));
+    this.#media.muted = false;
+    this.host.requestUpdate();
+  }
+
+  setMuted(muted: boolean): void {
+    this.#media.muted = muted;
+    this.host.requestUpdate();
+  }
+
+  /** The position in the item on show, in seconds: the media clock while it is loaded (the start position while the clock reads 0, before the metadata). */
+  get position(): number {
+    return (this.#loaded && this.#media.time) || this.#at;
+  }
+
+  /** The loaded file's duration (it is what seeks move in), else the item's. */
+  get duration(): number {
+    return (this.#loaded && this.#media.duration) || this.#item?.duration || 0;
+  }
+
+  /** Is what the machine plays in the media element? */
+  get #loaded(): boolean {
+    return this.#media.has(sourceOf(this.#state));
+  }
+
+  /** The URLs of `item` this browser can play, in order (a type it cannot play is never requested). */
+  #playable(item: Item | null | undefined): string[] | undefined {
+    if (item === undefined) return undefined;
+    return (item?.sources ?? (item ? [{ url: item.audio_url }] : [])).filter((s) => this.#media.canPlay(s.type)).map((s) => s.url);
+  }
+
+  #send(event: Event): void {
+    const [state, effects] = transition(this.#state, event);
+    this.#state = state;
+    for (const effect of effects) this.#do(effect);
+    this.host.requestUpdate();
+  }
+
+  #do(effect: Effect): void {
+    const media = this.#media;
+    switch (effect.type) {
+      case 'load': {
+        const at = this.parts.live ? 0 : this.position;
+        media.load((this.#src = effect.url), at);
+        this.#at = at;
+        break;
+      }
+      case 'play':
+        return media.play();
+      case 'pause':
+        return media.pause();
+      case 'release':
+        return media.release();
+      case 'watch':
+        return this.#after(STALL_MS, () => this.#send({ type: 'failed', tell: false }));
+      case 'unwatch':
+        return clearTimeout(this.#timer);
+      case 'backoff':
+        return this.#after(backoff(effect.attempt, 500, 15_000), () => this.#send({ type: 'retry', sources: this.#playable(this.#item) }));
+      case 'refresh':
+        return this.parts.refresh();
+      case 'settle':
+        for (const [resolve, reject] of this.#starts.splice(0)) 'error' in effect ? reject(effect.error) : resolve();
+        return;
+      case 'save':
+        return this.#save();
+      case 'flowing':
+        return media.rate(this.#speed);
+      case 'tell':
+        if (effect.what === 'play') {
+          dispatchEvent(new CustomEvent(EXCLUSIVE, { detail: this }));
+          this.#tell('play');
+          return this.claim();
+        }
+        return this.#tell(effect.what);
+    }
+  }
+
+  #after(ms: number, then: () => void) {
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(then, ms);
+  }
+
+  #tell(type: AudioEventType) {
+    this.parts.tell(type, this.#src);
+  }
+
+  /** A time update: the position moved (and the resume point is written every 5 s of playback). */
+  #time() {
+    if (this.#loaded && Math.abs(this.position - this.#saved) >= 5) this.#save();
+    this.#tell('time');
+  }
+
+  /** Writes the resume point of the item on show. */
+  #save() {
+    const id = this.#item?.id;
+    if (id) saveResume(this.host.publicToken, id, { t: (this.#saved = this.position), rate: this.#speed });
+  }
+
+  #onExclusive = (e: globalThis.Event) => {
+    if ((e as CustomEvent).detail !== this && wanted(this.#state)) this.pause();
+  };
+}

@@ -43,7 +43,7 @@ export class Hotkeys implements ReactiveController {
     if (!(e.repeat && TOGGLES.includes(key))) act();
   }
 
-  #onKey = (e: KeyboardEvent) => this.handle(e, e.composedPath()[0]!);
+  #onKey = (e: KeyboardEvent) => this.handle(e, e.composedPath()[0] ?? this.port.host);
 }
 
 /** Gives the player of `port` its keys (from its first focus on), and acts on the keys pressed while they loaded. */

@@ -12,7 +12,7 @@ const LANGUAGES: Record<string, () => Promise<{ default: Messages }>> = {
 
 /** The catalogue language for a BCP 47 tag: its primary subtag if castlet has it, else English. */
 export function languageOf(tag: string): string {
-  const base = tag.trim().toLowerCase().split(/[-_]/)[0]!;
+  const base = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
   return base in LANGUAGES ? base : 'en';
 }
 
@@ -62,7 +62,7 @@ export class LocaleController implements ReactiveController {
     // page, the module loader keeps it); one that cannot load leaves English in place.
     if (lang === 'en') this.#use('en', null);
     else
-      void LANGUAGES[lang]!().then(
+      void LANGUAGES[lang]?.().then(
         (m) => {
           if (this.#tag === tag) {
             this.#use(lang, m.default);

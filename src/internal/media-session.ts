@@ -26,7 +26,11 @@ function setSession(metadata: MediaMetadata | null, handlers: SessionHandlers) {
 /** The metadata of `info`: its chapters too, where the browser knows `chapterInfo` (others ignore the member). */
 function metadataOf({ chapters, ...info }: SessionInfo, artwork: boolean): MediaMetadata {
   const art = (src: string | null | undefined) => (artwork && src ? [{ src }] : []);
-  return new MediaMetadata({ ...info, artwork: art(info.artwork), ...(chapters?.length && { chapterInfo: chapters.map((c) => ({ ...c, artwork: [] })) }) });
+  return new MediaMetadata({
+    ...info,
+    artwork: art(info.artwork),
+    ...(chapters?.length && { chapterInfo: chapters.map((c) => ({ ...c, artwork: [] })) }),
+  });
 }
 
 /** Puts `player` on the lock screen / system controls (where the browser has them), with Play/Pause/Stop as `play` and `pause`. */

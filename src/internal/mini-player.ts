@@ -88,7 +88,7 @@ export function stick(port: PlayerPort, kind: Kind, lit: LitRender): void {
     hostUpdated() {
       if (player.hasAttribute('sticky') && port.playback.on)
         // (Observing what is observed already does nothing.)
-        (io ??= new IntersectionObserver(([e]) => ((out = !e!.isIntersecting), show()))).observe(player);
+        (io ??= new IntersectionObserver(([e]) => ((out = !e?.isIntersecting), show()))).observe(player);
       else {
         io?.disconnect();
         io = undefined;
@@ -105,7 +105,7 @@ function mini(lit: LitRender, port: PlayerPort, kind: Kind, close: () => void): 
   const [info] = kind.session() ?? [{ title: '', album: '', artwork: null }];
   const playback = port.playback;
   // The card's Play/Pause button.
-  const main = () => port.host.renderRoot.querySelector<HTMLElement>('[part=play]')!;
+  const main = () => port.host.renderRoot.querySelector<HTMLElement>('[part=play]');
   return renderMini({
     lit,
     // (As the card's: right to left in Arabic, see player-element.ts.)
@@ -121,13 +121,13 @@ function mini(lit: LitRender, port: PlayerPort, kind: Kind, close: () => void): 
     onToggle() {
       void port.toggle().catch(() => {});
       // Paused, the mini-player goes: the keyboard's focus goes to the card's button (Play now), where the page stays.
-      if (!port.playback.on) main().focus({ preventScroll: true });
+      if (!port.playback.on) main()?.focus({ preventScroll: true });
     },
     onClose: close,
     onTitle() {
       const play = main();
-      play.scrollIntoView({ block: 'center' });
-      play.focus({ preventScroll: true });
+      play?.scrollIntoView({ block: 'center' });
+      play?.focus({ preventScroll: true });
     },
   });
 }

@@ -35,7 +35,8 @@ export class Panels<C extends Chunks> {
 
   /** The chunk `name`, loaded (and its styles added) the first time it is asked for. */
   async load<K extends keyof C>(name: K): Promise<Awaited<ReturnType<C[K]>>> {
-    const m = (await this.chunks[name]!()) as Awaited<ReturnType<C[K]>>;
+    const load: C[K] = this.chunks[name];
+    const m = (await load()) as Awaited<ReturnType<C[K]>>;
     const host = this.host;
     // An element created before it is on a page has no shadow root yet: wait for its first render.
     await host.updateComplete;

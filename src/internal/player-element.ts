@@ -1,7 +1,8 @@
 import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, type Endpoint } from './api.js';
-import { Playback, type AudioEventType, type Item } from './playback/engine.js';
+import { PlaybackController } from './playback/controller.js';
+import type { AudioEventType, Item } from './playback/types.js';
 import { DataController } from './data.js';
 import { emit, type Detail } from './emit.js';
 import { CastletError } from './errors.js';
@@ -75,7 +76,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   protected readonly panels: Panels<C & typeof SETUP>;
 
   /** What plays: the playback engine (the state machine, the media element, the position, the speed, the resume point). */
-  protected readonly audio: Playback;
+  protected readonly audio: PlaybackController;
   /** What the player's parts (hotkeys, lock screen, mini-player) see of it. */
   protected readonly port: PlayerPort;
   /** Keys pressed while the hotkeys' chunk loads (with where each was pressed): acted on when it is here. */
@@ -107,7 +108,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
       failed: (e) => this.feedFailed(e),
     });
     this.locale = new LocaleController(this);
-    this.audio = new Playback(this, {
+    this.audio = new PlaybackController(this, {
       live,
       item: () => this.item(),
       tell: (type, src) => this.audioEvent(type, src),
@@ -124,18 +125,17 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
             )
           : mediaSession().then((m) => m.releaseMediaSession(this.port))),
     });
-    const audio = this.audio;
-    const player = this;
+    const { audio, locale } = this;
     this.port = {
       host: this,
       get playback() {
         return audio.snapshot;
       },
       get lang() {
-        return player.locale.lang;
+        return locale.lang;
       },
       get noHotkeys() {
-        return player.noHotkeys;
+        return this.host.hasAttribute('no-hotkeys');
       },
       t: this.t,
       toggle: () => this.toggle(),
@@ -143,14 +143,14 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
       kind: () => this.kind(),
     };
     // Keys pressed before the hotkeys' chunk is here wait for it (a press right after a Tab is not lost).
-    const early = (e: KeyboardEvent) => this.#keys?.push([e, e.composedPath()[0]!]);
+    const early = (e: KeyboardEvent) => this.#keys?.push([e, e.composedPath()[0] ?? this]);
     this.addEventListener('keydown', early);
     this.addEventListener(
       'focusin',
       () =>
         void Promise.all([hotkeys(), this.kind()]).then(([m, kind]) => {
           this.removeEventListener('keydown', early);
-          m.hotkeys(this.port, kind.keys, this.#keys!);
+          m.hotkeys(this.port, kind.keys, this.#keys ?? []);
           this.#keys = null;
         }),
       { once: true },

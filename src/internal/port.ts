@@ -1,6 +1,6 @@
 import type { LitElement } from 'lit';
 import type { Text } from '../i18n/en.js';
-import type { Snapshot } from './playback/engine.js';
+import type { Snapshot } from './playback/types.js';
 
 /** A message in the listener's language. */
 export type Say = (text: Text, vars?: Record<string, string | number>) => string;

@@ -11,7 +11,7 @@ export function loadResume(token: string, episode: string, duration: number): Re
   let saved: Partial<Resume> | null = null;
   try {
     // (Nothing saved: JSON.parse(null) reads "null".)
-    saved = JSON.parse(localStorage.getItem(key(token, episode))!);
+    saved = JSON.parse(localStorage.getItem(key(token, episode)) ?? 'null');
   } catch {
     // Storage blocked or not JSON: nothing saved.
   }

@@ -1,6 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { PlayerState } from '../events.js';
-import type { Snapshot } from './playback/engine.js';
+import type { Snapshot } from './playback/types.js';
 import { emit } from './emit.js';
 import { CastletError, withMessage } from './errors.js';
 

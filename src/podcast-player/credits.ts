@@ -46,7 +46,7 @@ export function credits({ lit: kit, say, episode: ep, show }: CreditsInput): Tem
   if (!show) return html`<div part="credits"></div>`;
   const persons = ep?.persons ?? [];
   const funding = show.funding;
-  const support = isHttp(funding?.url);
+  const support = funding && isHttp(funding.url) ? funding : null;
   if (!persons.length && !support) return kit.nothing;
   return html`<div part="credits">
     ${
@@ -57,6 +57,6 @@ export function credits({ lit: kit, say, episode: ep, show }: CreditsInput): Tem
         </ul>`
         : nothing
     }
-    ${support ? html`<a part="support" class="clip" href=${funding!.url} target="_blank" rel="noopener"><bdi>${funding!.text.trim() || say('Support')}</bdi></a>` : nothing}
+    ${support ? html`<a part="support" class="clip" href=${support.url} target="_blank" rel="noopener"><bdi>${support.text.trim() || say('Support')}</bdi></a>` : nothing}
   </div>`;
 }

@@ -72,7 +72,7 @@ const link = ({ html, nothing, isHttp }: Kit, c: Chapter, say: Say) =>
 export function chapters({ lit: kit, say, episode: ep, now, pick }: ChaptersInput): TemplateResult[] | TemplateResult | undefined {
   const list = ep?.chapters.filter((c) => c.toc !== false);
   if (ep && !list?.length) return kit.html`<li class="muted">${say('No chapters in this episode.')}</li>`;
-  return list?.map((c) => row(kit, 'chapter', c === ep!.chapters[now], () => pick(c), c.title, kit.clock(c.start), link(kit, c, say)));
+  return list?.map((c) => row(kit, 'chapter', c === ep?.chapters[now], () => pick(c), c.title, kit.clock(c.start), link(kit, c, say)));
 }
 
 /** How many episodes the list shows before "Show all". */

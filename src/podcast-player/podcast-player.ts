@@ -5,7 +5,7 @@ import { CastletError } from '../internal/errors.js';
 import { isPodcastFeed } from '../internal/validate.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import { SPEEDS, type AudioEventType } from '../internal/playback/engine.js';
+import { SPEEDS, type AudioEventType } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
@@ -258,7 +258,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
 
   #onSeekKey(e: KeyboardEvent) {
     const by = KEYS[e.key];
-    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.audio.duration : by === undefined ? null : this.position + by;
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.audio.snapshot.duration : by === undefined ? null : this.position + by;
     if (to === null) return;
     e.preventDefault();
     this.seek(to);
@@ -269,7 +269,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     const ep = this.current;
     if (this.data && !this.data.episodes.length) return html`<p part="message" role="status">${this.t('No episodes yet.')}</p>`;
     const t = this.position;
-    const d = this.audio.duration;
+    const d = this.audio.snapshot.duration;
     const none = !ep;
     const lang = this.locale.lang;
     // Every region is rendered while loading too, at its loaded size: no layout shift.

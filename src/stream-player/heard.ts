@@ -8,7 +8,7 @@
  * tracks. More in docs/now-playing-as-heard.md.
  */
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
-import type { Snapshot } from '../internal/playback/engine.js';
+import type { Snapshot } from '../internal/playback/types.js';
 
 /** When this page first saw each track: no track started after it was announced, whatever the clocks say. */
 const seen = new Map<string, number>();

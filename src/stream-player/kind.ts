@@ -15,7 +15,15 @@ export function kind(port: PlayerPort, view: () => StreamInfo | null | undefined
       const d = view();
       const now = d?.now_playing;
       return d
-        ? [{ title: now?.title || d.channel.name, artist: now?.artist || '', album: d.channel.name, artwork: now?.artwork_url || d.channel.artwork_url }, {}]
+        ? [
+            {
+              title: now?.title || d.channel.name,
+              artist: now?.artist || '',
+              album: d.channel.name,
+              artwork: now?.artwork_url || d.channel.artwork_url,
+            },
+            {},
+          ]
         : null;
     },
   };

@@ -1,79 +1,26 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { backoff } from '../backoff.js';
+import type { ReactiveController } from 'lit';
 import { loadResume, saveResume } from '../resume.js';
-import { IDLE, sourceOf, transition, wanted, type Effect, type Event, type State, type StateName, type Told } from './machine.js';
-import { MediaAdapter } from './media-adapter.js';
+import { IDLE, sourceOf, transition, wanted, type Effect, type Event, type State } from './machine.js';
+import type { MediaAdapter } from './media-adapter.js';
+import type { AudioEventType, EngineHost, EngineParts, Item, Snapshot } from './types.js';
+import type { backoff } from '../backoff.js';
+
+/**
+ * What the engine is given rather than imports (a chunk imports nothing from the bundle: one
+ * copy of each on a page): the player's media element, the adapter's class (a chunk of its own),
+ * the bundle's backoff, and the speeds offered.
+ */
+export interface EngineKit {
+  media: HTMLAudioElement;
+  Adapter: typeof MediaAdapter;
+  backoff: typeof backoff;
+  speeds: readonly number[];
+}
 
 /** Fired on window when a castlet player starts, so every other one pauses. */
 const EXCLUSIVE = 'castlet-exclusive-play';
 /** Without sound this long after a load or a stall, the source has failed. */
 const STALL_MS = 8000;
-
-/** What the engine tells its player: the machine's news, and `time` (the position moved: time updates, seeks, another item). */
-export type AudioEventType = Told | 'time';
-
-/** The playback speeds offered; a saved speed becomes the nearest of them. */
-export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
-
-/** One way to hear an item: a URL, its MIME type (with codecs), and for a stream how far behind the live edge it starts (s). */
-export interface Source {
-  url: string;
-  type?: string;
-  delay?: number | null;
-}
-
-/**
- * What the player shows, to be played (an episode is one): its audio (`sources` in order of
- * preference; `audio_url` alone otherwise), and for a file its id (the resume point is kept per
- * host token and id) and its length as known before the file.
- */
-export interface Item {
-  audio_url: string;
-  sources?: readonly Source[];
-  id?: string;
-  duration?: number;
-}
-
-/** What the player's parts read of playback: a snapshot, never the element. */
-export interface Snapshot {
-  readonly state: StateName;
-  /** A live stream (else files). */
-  readonly live: boolean;
-  /** The listener wants sound (a play waiting for the data too): the Play button says Pause. */
-  readonly on: boolean;
-  /** Sound flows. */
-  readonly playing: boolean;
-  /** The listener wants sound and it is held up: loading, stalled, reconnecting, held. */
-  readonly buffering: boolean;
-  /** Held up after failures: no source plays now. */
-  readonly reconnecting: boolean;
-  /** The source in use (or last used), and when it was loaded (ms since the epoch; 0: nothing is loaded). */
-  readonly source?: Source;
-  readonly loadedAt: number;
-  /** The element runs and has sound to give (the heard clock starts). */
-  readonly sounding: boolean;
-  /** Seconds: where the item on show is, and its length (the loaded file's, else the item's). */
-  readonly position: number;
-  readonly duration: number;
-  readonly rate: number;
-  readonly volume: number;
-  readonly muted: boolean;
-}
-
-/** What the engine reads of its player, and tells it. */
-export interface EngineHost extends ReactiveControllerHost {
-  publicToken: string;
-}
-export interface EngineParts {
-  live: boolean;
-  /** What the player shows (read at every host update): undefined before the data, null when nothing can play. */
-  item(): Item | null | undefined;
-  tell(type: AudioEventType, src: string): void;
-  /** Every source of a stream failed: ask the service again. */
-  refresh(): void;
-  /** Put the player on the lock screen (again), or take it off (`false`: it left the page). */
-  session(on: boolean): void;
-}
 
 /**
  * The playback engine of a player: the state machine (machine.ts) driven by the media adapter's
@@ -106,12 +53,14 @@ export class Playback implements ReactiveController {
   /** The source loaded last: what `play`, `pause` and the rest are told about. */
   #src = '';
 
+  /** Drives the kit's media element through a media adapter. */
   constructor(
     private readonly host: EngineHost,
     private readonly parts: EngineParts,
+    private readonly kit: EngineKit,
   ) {
     host.addController(this);
-    this.#media = new MediaAdapter(parts.live, (event, time) => {
+    this.#media = new kit.Adapter(kit.media, parts.live, (event, time) => {
       if (event) this.#send(event);
       if (time) this.#time();
       host.requestUpdate();
@@ -163,13 +112,14 @@ export class Playback implements ReactiveController {
     const item = this.parts.item();
     const other = item?.audio_url !== this.#item?.audio_url;
     // Audio never plays under another item's title: loaded audio that is not shown stops (saving where it was).
-    if (!this.parts.live && this.#loaded && !this.#playable(item)?.includes(sourceOf(this.#state)!)) this.#send({ type: 'stop' });
+    const src = sourceOf(this.#state);
+    if (!this.parts.live && src && this.#loaded && !this.#playable(item)?.includes(src)) this.#send({ type: 'stop' });
     this.#item = item;
     if (other && item?.id) {
       // A new item: where this listener left it, at their speed.
       const { t, rate } = loadResume(this.host.publicToken, item.id, item.duration ?? 0);
       this.#at = t;
-      this.#speed = SPEEDS.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
+      this.#speed = this.kit.speeds.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
     }
     const next = item && this.#next >= 0;
     if (next) {
@@ -185,7 +135,8 @@ export class Playback implements ReactiveController {
    * at the live edge; before anything is known to play, it waits for it.
    */
   play(): void {
-    this.#send({ type: 'play', live: this.parts.live, sources: this.#playable(this.#item) });
+    // (What is shown now: the data may have come since the last host update.)
+    this.#send({ type: 'play', live: this.parts.live, sources: this.#playable(this.parts.item()) });
   }
 
   /**
@@ -318,7 +269,9 @@ export class Playback implements ReactiveController {
       case 'unwatch':
         return clearTimeout(this.#timer);
       case 'backoff':
-        return this.#after(backoff(effect.attempt, 500, 15_000), () => this.#send({ type: 'retry', sources: this.#playable(this.#item) }));
+        return this.#after(this.kit.backoff(effect.attempt, 500, 15_000), () =>
+          this.#send({ type: 'retry', sources: this.#playable(this.parts.item()) }),
+        );
       case 'refresh':
         return this.parts.refresh();
       case 'settle':

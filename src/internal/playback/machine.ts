@@ -126,7 +126,7 @@ const same = (a: readonly string[], b: readonly string[]) => a.length === b.leng
 /** Load source `index` of `link` and start it. */
 function connect(link: Link, index: number): [State, Effect[]] {
   const next = { ...link, index };
-  return [{ name: 'loading', link: next }, [{ type: 'load', url: next.sources[index]! }, { type: 'play' }, { type: 'watch' }]];
+  return [{ name: 'loading', link: next }, [{ type: 'load', url: next.sources[index] ?? '' }, { type: 'play' }, { type: 'watch' }]];
 }
 
 /** Back to the listener: paused (a file stays loaded), or idle (a stream is released). */
@@ -158,7 +158,6 @@ function flowing(state: Active | Extract<State, { name: 'reconnecting' }>, step:
   const { link } = state;
   const effects: Effect[] = [{ type: 'settle' }, { type: 'flowing' }];
   if (link.told) effects.unshift({ type: 'tell', what: 'recovered' });
-  if (state.name === 'reconnecting') effects.unshift({ type: 'unwatch' });
   const flowed = ('flowed' in state ? state.flowed : 0) + step;
   const healthy = flowed >= HEALTHY_S;
   return [{ name: 'playing', link: { ...link, told: false, attempt: healthy ? 0 : link.attempt }, flowed: healthy ? 0 : flowed }, effects];
@@ -179,7 +178,8 @@ export function transition(state: State, event: Event): [State, Effect[]] {
   switch (event.type) {
     case 'play': {
       const { sources, live } = event;
-      if (!sources) return [{ name: 'waiting' }, []];
+      // Nothing known yet: a player that plays nothing waits for it (one that plays goes on).
+      if (!sources) return [wanted(state) ? state : { name: 'waiting' }, []];
       if (!sources.length) return [state.name === 'waiting' ? IDLE : state, [{ type: 'settle', error: Error('nothing to play') }]];
       const kept = 'link' in state && same(state.link.sources, sources);
       const link: Link = kept ? state.link : { live, sources, index: 0, attempt: 0 };
@@ -208,8 +208,12 @@ export function transition(state: State, event: Event): [State, Effect[]] {
       const [, effects] = state.name === 'waiting' ? [0, []] : pause(state);
       return [{ name: 'error' }, [...effects.filter((e) => e.type !== 'settle'), { type: 'settle', error: event.error }]];
     }
-    case 'sound':
-      return isActive(state) || state.name === 'reconnecting' ? flowing(state, 0) : [state, []];
+    case 'sound': {
+      if (!isActive(state) && state.name !== 'reconnecting') return [state, []];
+      const [next, effects] = flowing(state, 0);
+      // (A `playing` alone does not stop the watchdog; it ends a backoff: the element came back by itself.)
+      return [next, state.name === 'reconnecting' ? [{ type: 'unwatch' }, ...effects] : effects];
+    }
     case 'tick': {
       // Only a clock that moves stops the watchdog (a `playing` alone does not); a jump is a seek, not sound.
       if (!(isActive(state) || state.name === 'reconnecting') || !(event.step > 0 && event.step < 1)) return [state, []];
@@ -235,6 +239,8 @@ export function transition(state: State, event: Event): [State, Effect[]] {
     }
     case 'retry':
       // The sources as the service lists them now (it was asked again).
-      return state.name === 'reconnecting' ? connect({ ...state.link, sources: event.sources?.length ? event.sources : state.link.sources }, 0) : [state, []];
+      return state.name === 'reconnecting'
+        ? connect({ ...state.link, sources: event.sources?.length ? event.sources : state.link.sources }, 0)
+        : [state, []];
   }
 }

@@ -1,7 +1,9 @@
 import type { Event } from './machine.js';
 
 // (One string: fewer bytes than an array of them.)
-const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(' ');
+const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(
+  ' ',
+);
 
 /**
  * The only code that touches a player's media element: it performs the engine's commands and
@@ -20,12 +22,12 @@ export class MediaAdapter {
   #last = 0;
 
   constructor(
+    media: HTMLAudioElement,
     private readonly live: boolean,
     /** Machine events, and `undefined` for every other change of the element (render again). */
     private readonly send: (event?: Event, time?: boolean) => void,
   ) {
-    const media = (this.media = new Audio());
-    media.preload = 'none';
+    this.media = media;
     // WebKitGTK takes a file for a live stream when its `seekable` is read before it knows the file's size: for that
     // whole load its duration follows the clock, seeks stay put, the speed stays 1 (docs/webkit.md). The page may
     // read it (`media` is public): until there is a duration it gets a spare element's empty ranges, as the spec says.

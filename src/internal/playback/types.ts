@@ -1,0 +1,69 @@
+/** The playback engine's types and constants, shared with the player (which loads the engine itself on demand). */
+import type { ReactiveControllerHost } from 'lit';
+import type { StateName, Told } from './machine.js';
+
+/** What the engine tells its player: the machine's news, and `time` (the position moved: time updates, seeks, another item). */
+export type AudioEventType = Told | 'time';
+
+/** The playback speeds offered; a saved speed becomes the nearest of them. */
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
+
+/** One way to hear an item: a URL, its MIME type (with codecs), and for a stream how far behind the live edge it starts (s). */
+export interface Source {
+  url: string;
+  type?: string;
+  delay?: number | null;
+}
+
+/**
+ * What the player shows, to be played (an episode is one): its audio (`sources` in order of
+ * preference; `audio_url` alone otherwise), and for a file its id (the resume point is kept per
+ * host token and id) and its length as known before the file.
+ */
+export interface Item {
+  audio_url: string;
+  sources?: readonly Source[];
+  id?: string;
+  duration?: number;
+}
+
+/** What the player's parts read of playback: a snapshot, never the element. */
+export interface Snapshot {
+  readonly state: StateName;
+  /** A live stream (else files). */
+  readonly live: boolean;
+  /** The listener wants sound (a play waiting for the data too): the Play button says Pause. */
+  readonly on: boolean;
+  /** Sound flows. */
+  readonly playing: boolean;
+  /** The listener wants sound and it is held up: loading, stalled, reconnecting, held. */
+  readonly buffering: boolean;
+  /** Held up after failures: no source plays now. */
+  readonly reconnecting: boolean;
+  /** The source in use (or last used), and when it was loaded (ms since the epoch; 0: nothing is loaded). */
+  readonly source?: Source;
+  readonly loadedAt: number;
+  /** The element runs and has sound to give (the heard clock starts). */
+  readonly sounding: boolean;
+  /** Seconds: where the item on show is, and its length (the loaded file's, else the item's). */
+  readonly position: number;
+  readonly duration: number;
+  readonly rate: number;
+  readonly volume: number;
+  readonly muted: boolean;
+}
+
+/** What the engine reads of its player, and tells it. */
+export interface EngineHost extends ReactiveControllerHost {
+  publicToken: string;
+}
+export interface EngineParts {
+  live: boolean;
+  /** What the player shows (read at every host update): undefined before the data, null when nothing can play. */
+  item(): Item | null | undefined;
+  tell(type: AudioEventType, src: string): void;
+  /** Every source of a stream failed: ask the service again. */
+  refresh(): void;
+  /** Put the player on the lock screen (again), or take it off (`false`: it left the page). */
+  session(on: boolean): void;
+}

@@ -30,8 +30,8 @@ const mediaSession = () => import('./media-session.js');
 /**
  * The base of both players: what every player is. Its properties, the state it reflects,
  * its events and the frame it renders. Its parts: the data it follows (DataController), what
- * is wrong and what it is doing (Status), what plays (AudioController: the one owner of
- * playback), its language (LocaleController) and its panels (Panels): docs/player-parts.md.
+ * is wrong and what it is doing (Status), what plays (PlaybackController: the state machine and
+ * the one adapter of the media element), its language (LocaleController) and its panels (Panels): docs/player-parts.md.
  */
 export abstract class PlayerElement<T extends object, C extends Chunks = Chunks> extends LitElement {
   static override styles = [playerStyles];

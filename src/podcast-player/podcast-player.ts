@@ -180,7 +180,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     return this.audio.position;
   }
 
-  /** What plays: the current episode, from where this listener left it (see AudioController). */
+  /** What plays: the current episode, from where this listener left it (see docs/playback.md). */
   protected item(): Episode | null | undefined {
     return this.data ? (this.current ?? null) : undefined;
   }

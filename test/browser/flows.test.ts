@@ -485,6 +485,29 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(p.problems ?? []).toEqual([]);
     });
 
+    test('an episode played at 1.5× and reloaded while it plays comes back at 1.5× (the page kept through the visit)', async () => {
+      const p = await env.open(embedPage(env.mock, streamTag + podcastTag));
+      await waitWidget(p, PODCAST, 'ready with its rows', (x) => x.state === 'ready' && x.rows > 0);
+      await p.evaluate(watchMedia, [PODCAST, false] as [string, boolean]);
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      await waitPlaying(p, PODCAST, 0.3, 15_000);
+      await speedByKeyboard(p, PODCAST, 2);
+      await waitWidget(p, PODCAST, 'speed 1.5× chosen by keyboard', (x) => x.speed === '1.5' && x.rate === 1.5, 5000);
+      const before = await speedOf(p, PODCAST);
+      expect(before, 'media seconds per second at 1.5× before the reload').toBeGreaterThan(1.2);
+      // No pause: the page goes away while the episode plays.
+      await p.reload();
+      let w = await waitState(p, PODCAST, 'ready');
+      expect(w.speed).toBe('1.5');
+      await p.evaluate(watchMedia, [PODCAST, false] as [string, boolean]);
+      await p.click(`${PODCAST} >>> button[part=play]`);
+      w = await waitPlaying(p, PODCAST, w.seekValue! + 0.3, 15_000);
+      await waitWidget(p, PODCAST, 'playbackRate 1.5 after the reload', (x) => x.rate === 1.5, 5000);
+      const after = await speedOf(p, PODCAST);
+      expect(after, `media seconds per second at 1.5× after the reload (${w.seen})`).toBeGreaterThan(1.2);
+      expect(after).toBeLessThan(1.8);
+    });
+
     test('three podcast players on one page: each plays and seeks, one at a time, each at its own speed', async () => {
       const episodes = (await env.publicGet('podcasts')).episodes as Episode[];
       const players = ['#newest', '#second', '#third'];

@@ -5,7 +5,7 @@
  * is shown through the players, against the real mock: test/components/data-path.test.ts.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AudioController } from '../../src/internal/audio-controller.ts';
+import type { Snapshot } from '../../src/internal/playback/engine.ts';
 import { DataController } from '../../src/internal/data.ts';
 import { CastletError } from '../../src/internal/errors.ts';
 import { Status } from '../../src/internal/status.ts';
@@ -27,8 +27,8 @@ function setup(attrs: { publicToken?: string; baseUrl?: string; channel?: string
     requestUpdate: vi.fn(),
     updateComplete: Promise.resolve(true),
   });
-  const audio = { early: false, buffering: false, playing: false, settle: vi.fn() };
-  const status = new Status(host, { audio: () => audio as unknown as AudioController, loaded: () => false, offline: () => false, setup: vi.fn() });
+  const playback = { buffering: false, playing: false } as Snapshot;
+  const status = new Status(host, { playback: () => playback, fatal: vi.fn(), loaded: () => false, offline: () => false, setup: vi.fn() });
   const stop = vi.fn();
   const data = new DataController(host, { endpoint: 'stream', valid: () => true, status, stop, changed: vi.fn(), failed: vi.fn() });
   return { host, data, status, stop };

@@ -598,11 +598,15 @@ describe('failures and the service holding', () => {
   });
 
   it('a pause during the backoff cancels the retry', () => {
-    const { audio, fire, plays } = flowing();
-    fire('error');
-    audio.pause();
+    const s = flowing();
+    s.fire('error');
+    s.audio.pause();
     vi.advanceTimersByTime(60_000);
-    expect(plays).toHaveBeenCalledTimes(1);
+    expect(s.plays).toHaveBeenCalledTimes(1);
+    // The listener's Play starts over: a failure waits the first backoff again.
+    s.audio.play();
+    s.fire('error');
+    waits(s, 250, 500);
   });
 
   // (The old test set `retries` to 3 and held again; here three failures make the attempt 3, and the backoff after

@@ -8,8 +8,10 @@ import { LitElement, html } from 'lit';
 import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { Hotkeys, chapterStep, type KeyPlayer } from '../../src/internal/hotkeys.ts';
+import { Hotkeys, hotkeys } from '../../src/internal/hotkeys.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
+import type { PlayerPort } from '../../src/internal/port.ts';
+import { chapterStep } from '../../src/podcast-player/kind.ts';
 import { mount, playing, ready, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
@@ -26,8 +28,9 @@ async function focusIn(el: HTMLElement, sel: string): Promise<HTMLElement> {
   const target = q(el, sel);
   target.focus();
   target.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
-  // The chunk's module, as the player imported it, then the player's `.then` (a task later: every microtask ran).
-  await import('../../src/internal/hotkeys.ts');
+  // The chunks' modules (the hotkeys, and the player kind's keys), as the player imported them, then the player's
+  // `.then` (a task later: every microtask ran).
+  await Promise.all([import('../../src/internal/hotkeys.ts'), import('../../src/podcast-player/kind.ts'), import('../../src/stream-player/kind.ts')]);
   await new Promise((r) => setTimeout(r));
   return target;
 }
@@ -176,11 +179,20 @@ class KeysHost extends LitElement {
 }
 customElements.define('keys-host', KeysHost);
 
+/** The port the hotkeys see of `host` (its element and `no-hotkeys`: all they read of a player). */
+const portOf = (host: KeysHost) =>
+  ({
+    host,
+    get noHotkeys() {
+      return host.noHotkeys;
+    },
+  }) as unknown as PlayerPort;
+
 describe('Hotkeys', () => {
   it('acts from a slider, a button or a link; never from a field that takes typing', async () => {
-    const host = document.createElement('keys-host') as KeysHost & KeyPlayer;
+    const host = document.createElement('keys-host') as KeysHost;
     const seen: string[] = [];
-    new Hotkeys(host, { k: () => seen.push('k'), ' ': () => seen.push('space') });
+    new Hotkeys(portOf(host), { k: () => seen.push('k'), ' ': () => seen.push('space') });
     document.body.append(host);
     await host.updateComplete;
     const at = (sel: string) => shadow(host).querySelector(sel)!;
@@ -207,6 +219,30 @@ describe('Hotkeys', () => {
     host.remove();
     press(at('button'), 'k');
     expect(seen).toHaveLength(4);
+  });
+
+  it('keys pressed while the chunk loaded are acted on where they were pressed; no-hotkeys is read at each key', async () => {
+    const host = document.createElement('keys-host') as KeysHost;
+    document.body.append(host);
+    await host.updateComplete;
+    const at = (sel: string) => shadow(host).querySelector(sel)!;
+    const key = (k: string) => new KeyboardEvent('keydown', { key: k, cancelable: true });
+    const seen: string[] = [];
+    const early: [KeyboardEvent, EventTarget][] = [
+      [key('k'), at('input[type=range]')],
+      [key('k'), at('input[type=text]')],
+      [key('l'), at('button')],
+    ];
+    hotkeys(portOf(host), { k: () => seen.push('k'), l: () => seen.push('l') }, early);
+    expect(seen).toEqual(['k', 'l']);
+    expect(early.map(([e]) => e.defaultPrevented)).toEqual([true, false, true]);
+    // And from then on, the keys pressed in it.
+    press(at('button'), 'l');
+    expect(seen).toEqual(['k', 'l', 'l']);
+    host.noHotkeys = true;
+    expect(press(at('button'), 'l')).toBe(false);
+    expect(seen).toHaveLength(3);
+    host.remove();
   });
 
   it('chapterStep: next listed chapter; previous is this one’s start, or the one before within 3 s of it', () => {

@@ -1,10 +1,15 @@
 /**
- * What each kind of player puts on the lock screen (`sessionOf`, in the media-session chunk),
- * and what `claimMediaSession` hands to the browser's Media Session: metadata and actions.
+ * What each kind of player puts on the lock screen (`kind().session()`, in each player's kind
+ * chunk: src/stream-player/kind.ts, src/podcast-player/kind.ts), and what `claimMediaSession`
+ * hands to the browser's Media Session: metadata (with chapters) and actions.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Episode, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
-import { claimMediaSession, releaseMediaSession, sessionOf } from '../../src/internal/media-session.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Chapter, Episode, Podcast, StreamInfo } from '../../src/internal/api-types.ts';
+import { claimMediaSession, releaseMediaSession } from '../../src/internal/media-session.ts';
+import type { Snapshot } from '../../src/internal/playback/engine.ts';
+import type { Kind, PlayerPort } from '../../src/internal/port.ts';
+import { kind as podcastKind, type PodcastParts } from '../../src/podcast-player/kind.ts';
+import { kind as streamKind } from '../../src/stream-player/kind.ts';
 
 const channel = { id: 'c1', name: 'Castlet FM', genre: 'Jazz', description: '', artwork_url: 'https://x.test/channel.png' };
 const stream = (now: StreamInfo['now_playing']): StreamInfo => ({
@@ -15,7 +20,7 @@ const stream = (now: StreamInfo['now_playing']): StreamInfo => ({
   listeners: 3,
   history: [],
 });
-const episode = (artwork: string | null): Episode => ({
+const episode = (artwork: string | null, chapters: Chapter[] = []): Episode => ({
   id: 'ep-1',
   title: 'Night Birds',
   description: '',
@@ -23,54 +28,89 @@ const episode = (artwork: string | null): Episode => ({
   duration: 120,
   audio_url: 'https://x.test/ep-1.mp3',
   artwork_url: artwork,
-  chapters: [],
+  chapters,
 });
-const feed = (ep: Episode): PodcastFeed => ({
-  podcast: { title: 'Castlet Sessions', author: 'Sam', description: '', artwork_url: 'https://x.test/show.png' },
-  episodes: [ep],
-});
+const show: Podcast = { title: 'Castlet Sessions', author: 'Sam', description: '', artwork_url: 'https://x.test/show.png' };
 
-describe('sessionOf', () => {
+/** A player's port, as its kind sees it: the playback snapshot (at `position`) and its commands. */
+function portAt(position = 0): PlayerPort {
+  return { playback: { position, muted: false } as Snapshot, toggle: vi.fn(async () => {}), setMuted: vi.fn() } as unknown as PlayerPort;
+}
+
+/** The podcast kind over `ep` of the show (none: no episode), at `position`; `seeks` records where it moved. */
+function podcast(ep: Episode | undefined, position = 50, following?: Episode) {
+  const seeks: number[] = [];
+  const parts: PodcastParts = {
+    show: () => show,
+    current: () => ep,
+    following: () => following,
+    seek: (t) => void seeks.push(t),
+    playNext: vi.fn(),
+  };
+  return { kind: podcastKind(portAt(position), parts), seeks, parts };
+}
+
+describe('stream player: kind().session()', () => {
   it('nothing before the data', () => {
-    expect(sessionOf({ data: null })).toBeNull();
+    expect(streamKind(portAt(), () => undefined).session()).toBeNull();
+    expect(streamKind(portAt(), () => null).session()).toBeNull();
   });
 
-  it('live: the track on air, else the channel; the channel as album; the track artwork, else the channel’s; no seek actions', () => {
+  it('the track on air, else the channel; the channel as album; the track artwork, else the channel’s; no seek actions', () => {
     const on = { title: 'Harbor Lights', artist: 'The Trio', artwork_url: 'https://x.test/track.png', started_at: '2026-11-22T10:00:00Z' };
-    expect(sessionOf({ data: stream(on) })).toEqual([
+    expect(streamKind(portAt(), () => stream(on)).session()).toEqual([
       { title: 'Harbor Lights', artist: 'The Trio', album: 'Castlet FM', artwork: 'https://x.test/track.png' },
       {},
     ]);
-    expect(sessionOf({ data: stream({ ...on, artwork_url: null }) })![0].artwork).toBe('https://x.test/channel.png');
-    expect(sessionOf({ data: stream(null) })).toEqual([
+    expect(streamKind(portAt(), () => stream({ ...on, artwork_url: null })).session()![0].artwork).toBe('https://x.test/channel.png');
+    expect(streamKind(portAt(), () => stream(null)).session()).toEqual([
       { title: 'Castlet FM', artist: '', album: 'Castlet FM', artwork: 'https://x.test/channel.png' },
       {},
     ]);
   });
 
-  it("live: the track the listener hears (the player's `view`), not the one just announced", () => {
+  // (The player hands its kind only `view`, the data as the listener hears it: the track just announced never reaches it.)
+  it("the track the listener hears (the player's `view`), read when the lock screen is set", () => {
     const heard = { title: 'Harbor Lights', artist: 'The Trio', artwork_url: null, started_at: '2026-11-22T10:00:00Z' };
-    const announced = { ...heard, title: 'Morning Glass', started_at: '2026-11-22T10:03:00Z' };
-    expect(sessionOf({ data: stream(announced), view: stream(heard) })![0].title).toBe('Harbor Lights');
+    let view = stream(heard);
+    const kind = streamKind(portAt(), () => view);
+    expect(kind.session()![0].title).toBe('Harbor Lights');
+    view = stream({ ...heard, title: 'Morning Glass', started_at: '2026-11-22T10:03:00Z' });
+    expect(kind.session()![0].title).toBe('Morning Glass');
   });
+});
 
-  it('podcast: the episode, the show’s author and title, the episode artwork else the show’s; skip and seek actions move the player', () => {
-    const seeks: number[] = [];
-    const player = {
-      data: feed(episode('https://x.test/ep.png')),
-      current: episode('https://x.test/ep.png'),
-      position: 50,
-      seek: (t: number) => void seeks.push(t),
-    };
-    const [info, handlers] = sessionOf(player)!;
-    expect(info).toEqual({ title: 'Night Birds', artist: 'Sam', album: 'Castlet Sessions', artwork: 'https://x.test/ep.png' });
-    expect(sessionOf({ ...player, current: episode(null) })![0].artwork).toBe('https://x.test/show.png');
+describe('podcast player: kind().session()', () => {
+  it('the episode, the show’s author and title, the episode artwork else the show’s; skip and seek actions move the player', () => {
+    const { kind, seeks } = podcast(episode('https://x.test/ep.png'));
+    const [info, handlers] = kind.session()!;
+    expect(info).toEqual({ title: 'Night Birds', artist: 'Sam', album: 'Castlet Sessions', artwork: 'https://x.test/ep.png', chapters: [] });
+    expect(podcast(episode(null)).kind.session()![0].artwork).toBe('https://x.test/show.png');
     handlers.seekbackward!({ action: 'seekbackward' });
     handlers.seekforward!({ action: 'seekforward' });
     handlers.seekto!({ action: 'seekto', seekTime: 12 });
     handlers.seekto!({ action: 'seekto' });
     expect(seeks).toEqual([35, 80, 12, 50]);
-    expect(sessionOf({ ...player, current: undefined })).toBeNull();
+    expect(podcast(undefined).kind.session()).toBeNull();
+  });
+
+  it('the listed chapters (not those with `toc: false`), by title and start', () => {
+    const chapters = [
+      { start: 0, title: 'Intro' },
+      { start: 30, title: 'Sponsor', toc: false },
+      { start: 60, title: 'Interview', img: 'https://x.test/c.png' },
+    ];
+    expect(podcast(episode(null, chapters)).kind.session()![0].chapters).toEqual([
+      { title: 'Intro', startTime: 0 },
+      { title: 'Interview', startTime: 60 },
+    ]);
+  });
+
+  it('Next track only with an episode to play after this one (`continuous`): it plays that one', () => {
+    expect(podcast(episode(null)).kind.session()![1].nexttrack).toBeUndefined();
+    const { kind, parts } = podcast(episode(null), 0, { ...episode(null), id: 'ep-2' });
+    kind.session()![1].nexttrack!({ action: 'nexttrack' });
+    expect(parts.playNext).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -78,58 +118,81 @@ describe('claimMediaSession', () => {
   const set: Record<string, unknown> = {};
   const session = { metadata: null as unknown, setActionHandler: (a: string, h: unknown) => void (set[a] = h) };
   class Metadata {
-    constructor(readonly init: { title: string; artwork: { src: string }[] }) {
+    constructor(readonly init: { title: string; artwork: { src: string }[]; chapterInfo?: unknown }) {
       for (const a of init.artwork) new URL(a.src); // throws like a browser's MediaMetadata
     }
   }
+  const metadata = () => (session.metadata as Metadata).init;
   afterEach(() => {
     delete (globalThis as { MediaMetadata?: unknown }).MediaMetadata;
     delete (navigator as { mediaSession?: unknown }).mediaSession;
   });
-
-  it('sets the metadata and play / pause / stop with the player’s actions; a player that leaves clears them', () => {
+  const browser = () => {
     Object.assign(globalThis, { MediaMetadata: Metadata });
     Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: session });
-    const player = { data: stream(null) };
+  };
+
+  it('sets the metadata and play / pause / stop with the player’s actions; a player that leaves clears them', () => {
+    browser();
+    const player = {};
+    const kind = streamKind(portAt(), () => stream(null));
     const play = () => {};
     const pause = () => {};
-    claimMediaSession(player, play, pause);
-    expect((session.metadata as Metadata).init).toMatchObject({ title: 'Castlet FM', artwork: [{ src: 'https://x.test/channel.png' }] });
+    claimMediaSession(player, kind, play, pause);
+    expect(metadata()).toMatchObject({ title: 'Castlet FM', artwork: [{ src: 'https://x.test/channel.png' }] });
+    expect(metadata()).not.toHaveProperty('chapterInfo');
     expect([set.play, set.pause, set.stop, set.seekto]).toEqual([play, pause, pause, null]);
     // An artwork URL the browser cannot parse: the rest is shown.
-    claimMediaSession({ data: { ...stream(null), channel: { ...channel, artwork_url: 'http://[bad' } } }, play, pause);
-    expect((session.metadata as Metadata).init).toMatchObject({ title: 'Castlet FM', artwork: [] });
+    claimMediaSession(
+      {},
+      streamKind(portAt(), () => ({ ...stream(null), channel: { ...channel, artwork_url: 'http://[bad' } })),
+      play,
+      pause,
+    );
+    expect(metadata()).toMatchObject({ title: 'Castlet FM', artwork: [] });
     releaseMediaSession({});
     expect(session.metadata).not.toBeNull(); // not the owner: nothing changes
-    releaseMediaSession({ data: null });
-    claimMediaSession(player, play, pause);
+    claimMediaSession(player, kind, play, pause);
     releaseMediaSession(player);
     expect([session.metadata, set.play]).toEqual([null, null]);
   });
 
+  it('an episode’s chapters as `chapterInfo` (each without artwork), its seeks as actions; none without chapters', () => {
+    browser();
+    const chapters = [
+      { start: 0, title: 'Intro' },
+      { start: 30, title: 'Sponsor', toc: false },
+      { start: 60, title: 'Interview' },
+    ];
+    const { kind, seeks } = podcast(episode('https://x.test/ep.png', chapters));
+    claimMediaSession({}, kind, vi.fn(), vi.fn());
+    expect(metadata()).toEqual({
+      title: 'Night Birds',
+      artist: 'Sam',
+      album: 'Castlet Sessions',
+      artwork: [{ src: 'https://x.test/ep.png' }],
+      chapterInfo: [
+        { title: 'Intro', startTime: 0, artwork: [] },
+        { title: 'Interview', startTime: 60, artwork: [] },
+      ],
+    });
+    (set.seekto as MediaSessionActionHandler)({ action: 'seekto', seekTime: 90 });
+    expect(seeks).toEqual([90]);
+    expect(set.nexttrack).toBeNull();
+    claimMediaSession({}, podcast(episode(null)).kind, vi.fn(), vi.fn());
+    expect(metadata()).not.toHaveProperty('chapterInfo');
+    expect(metadata()).not.toHaveProperty('chapters');
+  });
+
   it('does nothing where the browser has no Media Session, or no MediaMetadata, or before the data', () => {
-    expect(() =>
-      claimMediaSession(
-        { data: stream(null) },
-        () => {},
-        () => {},
-      ),
-    ).not.toThrow();
+    const kind = streamKind(portAt(), () => stream(null));
+    expect(() => claimMediaSession({}, kind, vi.fn(), vi.fn())).not.toThrow();
     Object.defineProperty(navigator, 'mediaSession', { configurable: true, value: session });
     session.metadata = null;
-    expect(() =>
-      claimMediaSession(
-        { data: stream(null) },
-        () => {},
-        () => {},
-      ),
-    ).not.toThrow();
+    expect(() => claimMediaSession({}, kind, vi.fn(), vi.fn())).not.toThrow();
     Object.assign(globalThis, { MediaMetadata: Metadata });
-    claimMediaSession(
-      { data: null },
-      () => {},
-      () => {},
-    );
+    const none: Kind = { keys: {}, session: () => null };
+    claimMediaSession({}, none, vi.fn(), vi.fn());
     expect(session.metadata).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The Status alone (src/internal/status.ts): the error a player shows, told once per code in a
- * row; which part clears which error; a fatal error giving up a play that waits; the state from
- * error, data and audio, to each rule. The players' tests show the same through the UI.
+ * row; which part clears which error; a fatal error given to playback (`fatal()`) once told; the
+ * state from error, data and the playback snapshot, to each rule. The players' tests show the
+ * same through the UI.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { AudioController } from '../../src/internal/audio-controller.ts';
-import { CastletError } from '../../src/internal/errors.ts';
+import { CastletError, withMessage } from '../../src/internal/errors.ts';
+import type { Snapshot } from '../../src/internal/playback/engine.ts';
 import { Status } from '../../src/internal/status.ts';
 
 function setup() {
@@ -18,53 +19,74 @@ function setup() {
     requestUpdate: vi.fn(),
     updateComplete: Promise.resolve(true),
   });
-  const audio = { early: true, buffering: false, playing: false, settle: vi.fn() };
+  // What the status reads of playback (a snapshot), and the fatal errors it gives up playback with.
+  const audio = { buffering: false, playing: false };
+  const fatal = vi.fn<(error: CastletError) => void>();
   const world = { loaded: false, offline: false, setup: vi.fn() };
   const status = new Status(host, {
-    audio: () => audio as unknown as AudioController,
+    playback: () => audio as Snapshot,
+    fatal,
     loaded: () => world.loaded,
     offline: () => world.offline,
     setup: world.setup,
   });
-  return { status, host, audio, world, told };
+  return { status, host, audio, fatal, world, told };
 }
 
 describe('Status', () => {
   it('shows a listener error at once, tells it once per code in a row, and renders again', () => {
-    const { status, host, audio, told } = setup();
+    const { status, host, fatal, told } = setup();
     status.fail(new CastletError('network'));
     status.fail(new CastletError('network'));
     expect(status.error?.code).toBe('network');
     expect(told).toEqual([{ code: 'network', message: 'Cannot reach the service. Retrying…', fatal: false }]);
     expect(host.requestUpdate).toHaveBeenCalledTimes(1);
-    // Not fatal: a play waiting for the data still waits.
-    expect(audio.early).toBe(true);
-    expect(audio.settle).not.toHaveBeenCalled();
+    // Not fatal: playback is not given up (a play waiting for the data still waits).
+    expect(fatal).not.toHaveBeenCalled();
     status.fail(new CastletError('server'));
     expect(told).toHaveLength(2);
   });
 
-  it('a setup error: its look loads, it is told with its words once they arrive, and a waiting play is given up', async () => {
-    const { status, audio, world, told } = setup();
+  // (The old controller stopped waiting for the data at once, `early = false`, and was settled once told; the engine is
+  // given the fatal error once, when it is told, with its words: until then a play waiting for the data still waits.)
+  it('a setup error: its look loads, it is told with its words once they arrive, and playback is given up with it then', async () => {
+    const { status, fatal, world, told } = setup();
     const error = new CastletError('invalid_token');
     status.fail(error);
     expect(world.setup).toHaveBeenCalledTimes(1);
-    expect(audio.early).toBe(false);
     expect(told).toEqual([]);
+    expect(fatal).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(told).toHaveLength(1));
     expect(told[0]).toMatchObject({ code: 'invalid_token', fatal: true });
     expect((told[0] as { message: string }).message).toMatch(/token/i);
     expect(status.error).not.toBe(error);
     expect(status.error?.message).toBe((told[0] as { message: string }).message);
-    expect(audio.settle).toHaveBeenCalledWith(status.error);
+    expect(fatal).toHaveBeenCalledTimes(1);
+    expect(fatal).toHaveBeenCalledWith(status.error);
+    expect(fatal.mock.calls[0]![0].message).toMatch(/token/i);
+    // The same code again: neither told nor given again.
+    status.fail(new CastletError('invalid_token'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(told).toHaveLength(1);
+    expect(fatal).toHaveBeenCalledTimes(1);
   });
 
-  it('a setup error replaced before its words came is not told', async () => {
-    const { status, told } = setup();
+  it('a fatal error with its words already is told and given to playback at once', async () => {
+    const { status, fatal, told, world } = setup();
+    const error = await withMessage(new CastletError('invalid_token'));
+    status.fail(error);
+    expect(world.setup).not.toHaveBeenCalled();
+    expect(told).toEqual([{ code: 'invalid_token', message: error.message, fatal: true }]);
+    expect(fatal.mock.calls).toEqual([[error]]);
+  });
+
+  it('a setup error replaced before its words came is not told (nor given to playback)', async () => {
+    const { status, fatal, told } = setup();
     status.fail(new CastletError('missing_token'));
     status.fail(new CastletError('network'));
     await new Promise((r) => setTimeout(r, 50));
     expect(told.map((t) => (t as { code: string }).code)).toEqual(['network']);
+    expect(fatal).not.toHaveBeenCalled();
     expect(status.error?.code).toBe('network');
   });
 

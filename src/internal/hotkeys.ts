@@ -1,7 +1,7 @@
 /**
  * The keyboard shortcuts (an on-demand chunk, loaded when focus first enters a player): a
  * small controller that acts on the player's key map. Each kind of player supplies its own map
- * (stream-player/kind.ts, podcast-player/kind.ts).
+ * (stream-player/stream-kind.ts, podcast-player/podcast-kind.ts).
  */
 import type { ReactiveController } from 'lit';
 import type { KeyMap, PlayerPort } from './port.js';

@@ -141,7 +141,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   }
 
   protected loadKind(): Promise<Kind> {
-    return import('./kind.js').then((m) =>
+    return import('./podcast-kind.js').then((m) =>
       m.kind(this.port, {
         show: () => this.data?.podcast,
         current: () => this.current,

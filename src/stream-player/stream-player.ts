@@ -84,7 +84,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   }
 
   protected loadKind(): Promise<Kind> {
-    return import('./kind.js').then((m) => m.kind(this.port, () => this.view));
+    return import('./stream-kind.js').then((m) => m.kind(this.port, () => this.view));
   }
 
   /**

@@ -97,10 +97,11 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await p.evaluate(watch, sel);
       return p;
     }
-    /** Focus goes to `inner` in the player, and its keys are in place. */
+    /** Focus goes to `inner` in the player, and its keys are in place (the hotkeys' chunk and the player's own keys). */
     async function focusPlayer(p: EnginePage, inner: string, sel = PODCAST) {
       await p.evaluate(focusIn, [sel, inner] as [string, string]);
       await p.evaluate(keysLoaded, `${env.mock}/chunks/hotkeys.js`);
+      await p.evaluate(keysLoaded, `${env.mock}/chunks/${sel === PODCAST ? 'podcast' : 'stream'}-kind.js`);
     }
 
     test('inside the player k/Space, j/l and Shift+N/P act; then keys pressed in the article are the page’s (Space scrolls it)', async () => {

@@ -21,15 +21,23 @@ const chunks = (t: TestPage) => t.requests.map((u) => new URL(u).pathname).filte
 const vtts = (t: TestPage) => t.requests.filter((u) => u.endsWith('.vtt'));
 
 describe('what loads when', () => {
-  test('on opening: castlet.js and the list rows only; each other part when first used', async () => {
+  test('on opening: castlet.js, the playback engine and the list rows only; each other part when first used', async () => {
     const t = await openBoth(env);
-    expect(chunks(t)).toEqual(['/chunks/lists.js']);
+    // The engine and its media adapter: asked for as soon as a player is on the page, once for all of them.
+    expect(chunks(t).sort()).toEqual(['/chunks/engine.js', '/chunks/lists.js', '/chunks/media-adapter.js']);
     expect(vtts(t)).toEqual([]);
 
     await openPanel(t, POD, 'transcript');
     await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue]'), POD);
-    // (Opening it put focus in the player: the keyboard shortcuts' chunk came too.)
-    expect(chunks(t).sort()).toEqual(['/chunks/hotkeys.js', '/chunks/lists.js', '/chunks/transcript.js']);
+    // (Opening it put focus in the player: the keyboard shortcuts' chunk came too, with the podcast player's keys.)
+    expect(chunks(t).sort()).toEqual([
+      '/chunks/engine.js',
+      '/chunks/hotkeys.js',
+      '/chunks/lists.js',
+      '/chunks/media-adapter.js',
+      '/chunks/podcast-kind.js',
+      '/chunks/transcript.js',
+    ]);
     expect(vtts(t)).toEqual([episodes[0]!.transcript_url]);
 
     await openPanel(t, LIVE, 'history');
@@ -39,9 +47,12 @@ describe('what loads when', () => {
     await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=base][dir=rtl]'), POD);
     expect(chunks(t).sort()).toEqual([
       '/chunks/ar.js',
+      '/chunks/engine.js',
       '/chunks/history.js',
       '/chunks/hotkeys.js',
       '/chunks/lists.js',
+      '/chunks/media-adapter.js',
+      '/chunks/podcast-kind.js',
       '/chunks/sharing.js',
       '/chunks/transcript.js',
     ]);

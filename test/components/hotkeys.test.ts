@@ -11,7 +11,7 @@ import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { Hotkeys, hotkeys } from '../../src/internal/hotkeys.ts';
 import type { Episode } from '../../src/internal/api-types.ts';
 import type { PlayerPort } from '../../src/internal/port.ts';
-import { chapterStep } from '../../src/podcast-player/kind.ts';
+import { chapterStep } from '../../src/podcast-player/podcast-kind.ts';
 import { mount, playing, ready, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
@@ -30,7 +30,11 @@ async function focusIn(el: HTMLElement, sel: string): Promise<HTMLElement> {
   target.dispatchEvent(new FocusEvent('focusin', { bubbles: true, composed: true }));
   // The chunks' modules (the hotkeys, and the player kind's keys), as the player imported them, then the player's
   // `.then` (a task later: every microtask ran).
-  await Promise.all([import('../../src/internal/hotkeys.ts'), import('../../src/podcast-player/kind.ts'), import('../../src/stream-player/kind.ts')]);
+  await Promise.all([
+    import('../../src/internal/hotkeys.ts'),
+    import('../../src/podcast-player/podcast-kind.ts'),
+    import('../../src/stream-player/stream-kind.ts'),
+  ]);
   await new Promise((r) => setTimeout(r));
   return target;
 }

@@ -5,7 +5,10 @@
  * to the boundary. The players' tests show the same rules through the UI.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Playback, type AudioEventType, type Item } from '../../src/internal/playback/engine.ts';
+import { backoff } from '../../src/internal/backoff.ts';
+import { Playback } from '../../src/internal/playback/engine.ts';
+import { MediaAdapter } from '../../src/internal/playback/media-adapter.ts';
+import { SPEEDS, type AudioEventType, type Item } from '../../src/internal/playback/types.ts';
 
 const FILE = 'https://x.test/ep.mp3';
 const LIVE = 'https://x.test/listen';
@@ -52,13 +55,17 @@ function setup(live = false, ...shown: (Item | null | undefined)[]) {
   };
   const refresh = vi.fn();
   const session = vi.fn();
-  const audio = new Playback(host, {
-    live,
-    item: () => item,
-    tell: (type, src) => void (type === 'time' ? times.push(src) : told.push([type, src])),
-    refresh,
-    session,
-  });
+  const audio = new Playback(
+    host,
+    {
+      live,
+      item: () => item,
+      tell: (type, src) => void (type === 'time' ? times.push(src) : told.push([type, src])),
+      refresh,
+      session,
+    },
+    { media: new Audio(), Adapter: MediaAdapter, backoff, speeds: SPEEDS },
+  );
   audio.hostConnected();
   engines.push(audio);
   const media = audio.media;

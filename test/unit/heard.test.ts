@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { NowPlaying, StreamInfo } from '../../src/internal/api-types.ts';
-import type { Snapshot } from '../../src/internal/playback/engine.ts';
+import type { Snapshot } from '../../src/internal/playback/types.ts';
 import { heard } from '../../src/stream-player/heard.ts';
 
 const track = (title: string, startedSecondsAgo: number, now = Date.now()): NowPlaying => ({

@@ -124,8 +124,8 @@ buffering sound → playing[1/2] f3 | tell:recovered settle:ok flowing
 buffering tick → playing[1/2] f3.6 | unwatch tell:recovered settle:ok flowing
 buffering waiting → buffering[1/2!] f3 | watch
 buffering seeked → buffering[1/2!] f3 | watch
-buffering failed → reconnecting[0/3!] | unwatch backoff:2 refresh
-buffering ended → reconnecting[0/3!] | unwatch backoff:2 refresh
+buffering failed → reconnecting[1/3!] | unwatch backoff:2 refresh
+buffering ended → reconnecting[1/3!] | unwatch backoff:2 refresh
 buffering paused → buffering[1/2!] f3 | save
 buffering refused → idle | settle:R settle:AbortError unwatch pause save release tell:pause
 reconnecting play → loading[0/0] | load:a.opus play watch tell:play

@@ -1,15 +1,15 @@
 /**
  * What each kind of player puts on the lock screen (`kind().session()`, in each player's kind
- * chunk: src/stream-player/kind.ts, src/podcast-player/kind.ts), and what `claimMediaSession`
+ * chunk: src/stream-player/stream-kind.ts, src/podcast-player/podcast-kind.ts), and what `claimMediaSession`
  * hands to the browser's Media Session: metadata (with chapters) and actions.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Chapter, Episode, Podcast, StreamInfo } from '../../src/internal/api-types.ts';
 import { claimMediaSession, releaseMediaSession } from '../../src/internal/media-session.ts';
-import type { Snapshot } from '../../src/internal/playback/engine.ts';
+import type { Snapshot } from '../../src/internal/playback/types.ts';
 import type { Kind, PlayerPort } from '../../src/internal/port.ts';
-import { kind as podcastKind, type PodcastParts } from '../../src/podcast-player/kind.ts';
-import { kind as streamKind } from '../../src/stream-player/kind.ts';
+import { kind as podcastKind, type PodcastParts } from '../../src/podcast-player/podcast-kind.ts';
+import { kind as streamKind } from '../../src/stream-player/stream-kind.ts';
 
 const channel = { id: 'c1', name: 'Castlet FM', genre: 'Jazz', description: '', artwork_url: 'https://x.test/channel.png' };
 const stream = (now: StreamInfo['now_playing']): StreamInfo => ({

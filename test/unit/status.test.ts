@@ -6,7 +6,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { CastletError, withMessage } from '../../src/internal/errors.ts';
-import type { Snapshot } from '../../src/internal/playback/engine.ts';
+import type { Snapshot } from '../../src/internal/playback/types.ts';
 import { Status } from '../../src/internal/status.ts';
 
 function setup() {

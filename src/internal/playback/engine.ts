@@ -243,21 +243,20 @@ export class Playback implements ReactiveController {
   }
 
   #send(event: Event): void {
+    // Where the item on show was before the machine moved on (a source that fails or is dropped
+    // takes its clock with it): where the next source starts, and the resume point to save.
+    const at = this.position;
     const [state, effects] = transition(this.#state, event);
     this.#state = state;
-    for (const effect of effects) this.#do(effect);
+    for (const effect of effects) this.#do(effect, at);
     this.host.requestUpdate();
   }
 
-  #do(effect: Effect): void {
+  #do(effect: Effect, at: number): void {
     const media = this.#media;
     switch (effect.type) {
-      case 'load': {
-        const at = this.parts.live ? 0 : this.position;
-        media.load((this.#src = effect.url), at);
-        this.#at = at;
-        break;
-      }
+      case 'load':
+        return media.load((this.#src = effect.url), (this.#at = this.parts.live ? 0 : at));
       case 'play':
         return media.play();
       case 'pause':
@@ -278,6 +277,7 @@ export class Playback implements ReactiveController {
         for (const [resolve, reject] of this.#starts.splice(0)) 'error' in effect ? reject(effect.error) : resolve();
         return;
       case 'save':
+        this.#at = at;
         return this.#save();
       case 'flowing':
         return media.rate(this.#speed);

@@ -150,7 +150,8 @@ function fail(link: Link, tell: boolean): [State, Effect[]] {
   const effects: Effect[] = [{ type: 'unwatch' }, { type: 'backoff', attempt: link.attempt }];
   if (tell && !link.told) effects.unshift({ type: 'tell', what: 'error' });
   if (link.live) effects.push({ type: 'refresh' });
-  return [{ name: 'reconnecting', link: { ...link, index: 0, attempt: link.attempt + 1, told: link.told || tell } }, effects];
+  // (The index stays: the source that failed last is what the element holds; the retry starts at the first.)
+  return [{ name: 'reconnecting', link: { ...link, attempt: link.attempt + 1, told: link.told || tell } }, effects];
 }
 
 /** Sound flows (`step` more seconds of it); after a failure too, the element having come back by itself (the backoff is off). */

@@ -1,7 +1,7 @@
 // The tests Stryker runs against each mutant: the components project alone (unit + component).
 import { createRequire } from 'node:module';
 import { defineConfig, mergeConfig } from 'vitest/config';
-import base from './vite.config.ts';
+import base from './vitest.config.ts';
 
 const components = (base.test!.projects as { test: { name: string } }[]).find((p) => p.test.name === 'components')!;
 

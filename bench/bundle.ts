@@ -6,14 +6,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { build, type UserConfig } from 'vite';
 import projectConfig from '../vite.config.ts';
 import type { Part, Row } from './table.ts';
 import { ROOT, kib } from './util.ts';
 
 export const ENTRIES = ['castlet', 'stream-player', 'podcast-player'] as const;
-const BUDGET = 15 * 1024;
+const BUDGET = 16 * 1024;
 
 export interface Size {
   raw: number;
@@ -21,10 +21,17 @@ export interface Size {
   brotli: number;
 }
 
+/** GNU `gzip -9 -n`, the budget's measure, as the size test (test/browser/bundle.test.ts). */
+function gzip9(code: Buffer): number {
+  const r = spawnSync('gzip', ['-9', '-n', '-c'], { input: code, maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`gzip -9 failed: ${r.stderr}`);
+  return r.stdout.length;
+}
+
 export function sizes(code: Buffer): Size {
   return {
     raw: code.length,
-    gzip: gzipSync(code, { level: 9 }).length,
+    gzip: gzip9(code),
     brotli: brotliCompressSync(code, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: code.length },
     }).length,
@@ -70,6 +77,8 @@ async function buildBareLit(): Promise<Buffer> {
       root: ROOT,
       logLevel: 'warn',
       publicDir: false,
+      // Lit's production build under any NODE_ENV, as the CDN build (vite.config.ts).
+      resolve: { conditions: ['module', 'browser', 'production'] },
       build: {
         target: project.target,
         outDir: out,
@@ -102,7 +111,7 @@ export async function benchBundle(): Promise<Part<BundleData>> {
       measure: `dist/${e}.js gzip -9 / brotli (raw)`,
       value: `${kib(s.gzip)} / ${kib(s.brotli)} (${kib(s.raw)})`,
       reference: `${ref}; +${kib(s.gzip - bareLit.gzip)} gz over Lit`,
-      ...(e === 'castlet' ? { goal: '≤ 15 KiB gzip', met: s.gzip <= BUDGET } : {}),
+      ...(e === 'castlet' ? { goal: '≤ 16 KiB gzip', met: s.gzip <= BUDGET } : {}),
     };
   });
   return { rows, data: { build: buildInfo, entries, bareLit } };

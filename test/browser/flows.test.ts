@@ -314,7 +314,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(p.problems ?? []).toEqual([]);
     });
 
-    test('a pushed now-playing arrives: the owner sets it, the widget shows and announces it', async () => {
+    test('a pushed now-playing arrives: the owner sets it, the widget shows and announces it; the recent tracks read title — artist', async () => {
       const p = await env.open(embedPage(env.mock, streamTag));
       await waitState(p, STREAM, 'ready');
       const title = `Night Drive ${Date.now()}`;
@@ -326,6 +326,19 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         STREAM,
       );
       expect(live).toBe(`Now playing: ${title} by The Midnight Owls`);
+      // The recent tracks (a chunk, its templates minified as the bundle's) read "title — artist",
+      // spaces kept around the dash.
+      await p.click(`${STREAM} >>> details[part=history] summary`);
+      const rows = await p.waitFor(
+        (sel) => {
+          const items = [...document.querySelector(sel)!.shadowRoot!.querySelectorAll('[part~=history] li .clip')];
+          const both = items.filter((s) => s.querySelectorAll('bdi').length === 2);
+          return both.length ? both.map((s) => [s.textContent, [...s.querySelectorAll('bdi')].map((b) => b.textContent).join(' — ')]) : null;
+        },
+        STREAM,
+        { what: 'recent tracks with an artist' },
+      );
+      for (const [shown, expected] of rows) expect(shown).toBe(expected);
     });
 
     test('episode: Play, then seek by pointer and by keyboard while it plays', async () => {

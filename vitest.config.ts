@@ -1,0 +1,109 @@
+// The tests (`npm test`, vitest): the build's own configuration (vite.config.ts: no plugins and
+// no `define` outside the CDN build, the demo's publicDir) with the test projects on top.
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
+import build from './vite.config.ts';
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** The timing-sensitive real-browser files: the `heard` project runs them after all the others. */
+const HEARD = ['test/browser/heard.test.ts', 'test/icecast/heard.test.ts'];
+
+export default mergeConfig(
+  build,
+  defineConfig({
+    test: {
+      // @esm-bundle/chai points `main` at a file it does not ship (docs/toolchain.md).
+      alias: { '@esm-bundle/chai': here('node_modules/@esm-bundle/chai/esm/chai.js') },
+      /**
+       * Two test files at a time, on any machine. Most of the time of the browser and Icecast
+       * files is real time (audio playing, streams looping), not CPU, so two overlap well even on
+       * 2 cores, where vitest's default (cores − 1) would run every file one after the other.
+       * More than two would put more real browsers beside the happy-dom files and the consumer
+       * builds than a 2-core CI runner has cores for.
+       * Projects run in `sequence.groupOrder` groups, one group after the other: first everything
+       * but the two "now playing as heard" files, then those two one after the other, with nothing
+       * else beside them: they assert display against audio within 1 s, so no happy-dom file,
+       * build or other browser competes with them for the CPU. (Side by side, WebKit's lag behind
+       * a real Icecast went from at most 0.34 s to 0.79 s in one CI run: too near the bound.)
+       * A project with `fileParallelism: false` gets a group of its own after all the others:
+       * that is how all the browser files used to run, 778 s of `npm test` on 2 cores.
+       */
+      maxWorkers: 2,
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'components',
+            environment: 'happy-dom',
+            include: ['test/components/**/*.test.ts', 'test/unit/**/*.test.ts'],
+            setupFiles: ['test/support/dom-setup.ts'],
+            environmentOptions: { happyDOM: { url: 'http://localhost:5173/' } },
+            server: { deps: { inline: [/@open-wc\//] } },
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'server',
+            environment: 'node',
+            include: ['test/server/**/*.test.ts', 'test/docs/**/*.test.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'browser',
+            environment: 'node',
+            include: ['test/browser/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, ...HEARD],
+            // Builds dist/castlet.js once: the mock serves it to the pages under test.
+            globalSetup: ['test/support/browser-global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'consumers',
+            environment: 'node',
+            include: ['test/consumers/**/*.test.ts'],
+            // Builds dist/ if stale and packs it: the apps install the tarball, not the source tree.
+            globalSetup: ['test/consumers/global-setup.ts'],
+            testTimeout: 120_000,
+            hookTimeout: 300_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // A real Icecast (Debian icecast2 + ezstream) behind the mock; skipped where absent.
+            name: 'icecast',
+            environment: 'node',
+            include: ['test/icecast/**/*.test.ts'],
+            exclude: [...configDefaults.exclude, ...HEARD],
+            globalSetup: ['test/support/browser-global-setup.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            // "Now playing as heard" in real browsers, on the built-in stream and a real Icecast:
+            // after every other file, one after the other (see maxWorkers above).
+            name: 'heard',
+            environment: 'node',
+            include: HEARD,
+            globalSetup: ['test/support/browser-global-setup.ts'],
+            sequence: { groupOrder: 1 },
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+      ],
+    },
+  }),
+);

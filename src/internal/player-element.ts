@@ -87,7 +87,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   protected readonly status: Status;
   #source: DataController<T>;
 
-  constructor(live: boolean, endpoint: Endpoint, valid: (v: unknown) => boolean, chunks: C) {
+  constructor(endpoint: Endpoint, valid: (v: unknown) => boolean, chunks: C) {
     super();
     this.panels = new Panels(this, { ...chunks, ...SETUP });
     this.status = new Status(this, {
@@ -109,7 +109,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     });
     this.locale = new LocaleController(this);
     this.audio = new PlaybackController(this, {
-      live,
       item: () => this.item(),
       tell: (type, src) => this.audioEvent(type, src),
       refresh: () => this.refresh(),

@@ -124,7 +124,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #started = false;
 
   constructor() {
-    super(false, 'podcasts', isPodcastFeed, CHUNKS);
+    super('podcasts', isPodcastFeed, CHUNKS);
   }
 
   override connectedCallback(): void {

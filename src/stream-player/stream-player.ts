@@ -69,13 +69,13 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   #told = false;
 
   constructor() {
-    super(true, 'stream', isStreamInfo, CHUNKS);
+    super('stream', isStreamInfo, CHUNKS);
   }
 
   /** What plays: the stream (its sources in order, else its one URL), unless it is offline. */
   protected item(): Item | null | undefined {
     const d = this.data;
-    return d ? (d.status === 'live' && d.stream_url ? { audio_url: d.stream_url, sources: d.sources } : null) : undefined;
+    return d ? (d.status === 'live' && d.stream_url ? { audio_url: d.stream_url, sources: d.sources, live: true } : null) : undefined;
   }
 
   protected override get offline(): boolean {

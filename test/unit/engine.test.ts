@@ -45,7 +45,9 @@ function setup(live = false, ...shown: (Item | null | undefined)[]) {
   // What the engine tells its player; `time` (the position moved) apart.
   const told: [AudioEventType, string][] = [];
   const times: string[] = [];
-  let item = shown.length ? shown[0] : { audio_url: live ? LIVE : FILE };
+  // (What a live player shows is a live stream.)
+  const asShown = (i: Item | null | undefined) => (i && live ? { ...i, live } : i);
+  let item = asShown(shown.length ? shown[0] : { audio_url: live ? LIVE : FILE });
   const host = {
     publicToken: 'pk_test',
     addController: vi.fn(),
@@ -58,7 +60,6 @@ function setup(live = false, ...shown: (Item | null | undefined)[]) {
   const audio = new Playback(
     host,
     {
-      live,
       item: () => item,
       tell: (type, src) => void (type === 'time' ? times.push(src) : told.push([type, src])),
       refresh,
@@ -106,7 +107,7 @@ function setup(live = false, ...shown: (Item | null | undefined)[]) {
   };
   const lasting = (d: number) => Object.defineProperty(media, 'duration', { configurable: true, get: () => d });
   const show = (next: Item | null | undefined) => {
-    item = next;
+    item = asShown(next);
     audio.hostUpdate();
   };
   audio.hostUpdate();

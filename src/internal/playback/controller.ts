@@ -63,7 +63,7 @@ export class PlaybackController implements ReactiveController {
     return (
       this.#engine?.snapshot ?? {
         state: this.#wants ? 'waiting' : 'idle',
-        live: this.parts.live,
+        live: !!this.parts.item()?.live,
         on: this.#wants,
         playing: false,
         buffering: false,

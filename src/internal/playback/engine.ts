@@ -60,7 +60,7 @@ export class Playback implements ReactiveController {
     private readonly kit: EngineKit,
   ) {
     host.addController(this);
-    this.#media = new kit.Adapter(kit.media, parts.live, (event, time) => {
+    this.#media = new kit.Adapter(kit.media, (event, time) => {
       if (event) this.#send(event);
       if (time) this.#time();
       host.requestUpdate();
@@ -81,7 +81,7 @@ export class Playback implements ReactiveController {
     const src = sourceOf(state);
     return {
       state: state.name,
-      live: this.parts.live,
+      live: !!this.#item?.live,
       on,
       playing,
       buffering: on && !playing && state.name !== 'waiting',
@@ -113,7 +113,7 @@ export class Playback implements ReactiveController {
     const other = item?.audio_url !== this.#item?.audio_url;
     // Audio never plays under another item's title: loaded audio that is not shown stops (saving where it was).
     const src = sourceOf(this.#state);
-    if (!this.parts.live && src && this.#loaded && !this.#playable(item)?.includes(src)) this.#send({ type: 'stop' });
+    if (src && this.#loaded && !this.#playable(item)?.includes(src)) this.#send({ type: 'stop' });
     this.#item = item;
     if (other && item?.id) {
       // A new item: where this listener left it, at their speed.
@@ -136,7 +136,8 @@ export class Playback implements ReactiveController {
    */
   play(): void {
     // (What is shown now: the data may have come since the last host update.)
-    this.#send({ type: 'play', live: this.parts.live, sources: this.#playable(this.parts.item()) });
+    const item = this.parts.item();
+    this.#send({ type: 'play', live: !!item?.live, sources: this.#playable(item) });
   }
 
   /**
@@ -255,8 +256,10 @@ export class Playback implements ReactiveController {
   #do(effect: Effect, at: number): void {
     const media = this.#media;
     switch (effect.type) {
-      case 'load':
-        return media.load((this.#src = effect.url), (this.#at = this.parts.live ? 0 : at));
+      case 'load': {
+        const live = 'link' in this.#state && this.#state.link.live;
+        return media.load((this.#src = effect.url), (this.#at = live ? 0 : at), live);
+      }
       case 'play':
         return media.play();
       case 'pause':

@@ -15,6 +15,8 @@ export class MediaAdapter {
   readonly media: HTMLAudioElement;
   /** The URL loaded last, as given (without the live stream's cache-buster or a file's fragment). */
   #src = '';
+  /** What is loaded is a live stream. */
+  #live = false;
   /** Where the file loaded last was to start. */
   #at = 0;
   /** When the URL loaded last was loaded (ms since the epoch), and the clock at the last time update. */
@@ -23,7 +25,6 @@ export class MediaAdapter {
 
   constructor(
     media: HTMLAudioElement,
-    private readonly live: boolean,
     /** Machine events, and `undefined` for every other change of the element (render again). */
     private readonly send: (event?: Event, time?: boolean) => void,
   ) {
@@ -56,9 +57,10 @@ export class MediaAdapter {
    * `at` by a media fragment alone (WebKitGTK makes a currentTime set before the metadata a
    * second seek, which could stall its clock or land at 0, its duration not yet known).
    */
-  load(src: string, at: number): void {
+  load(src: string, at: number, live: boolean): void {
     const now = Date.now();
-    this.media.src = this.live ? `${src}${src.includes('?') ? '&' : '?'}t=${now}` : at ? `${src}#t=${at}` : src;
+    this.#live = live;
+    this.media.src = live ? `${src}${src.includes('?') ? '&' : '?'}t=${now}` : at ? `${src}#t=${at}` : src;
     this.#src = src;
     this.#at = at;
     this.#last = 0;
@@ -137,7 +139,7 @@ export class MediaAdapter {
         // WebKitGTK may take a file for a stream (its duration ~0 s, then following the clock) and then no seek or
         // speed takes: load it again (released: from where it was to start). An engine that did not start at the
         // fragment: seek now.
-        if (!this.live && !(media.duration > 1)) {
+        if (!this.#live && !(media.duration > 1)) {
           this.release();
           return send({ type: 'failed', tell: false });
         }

@@ -23,6 +23,8 @@ export interface Source {
 export interface Item {
   audio_url: string;
   sources?: readonly Source[];
+  /** A live stream (a radio channel, a podcast's live item): released on pause, reconnected at the live edge; else a file. */
+  live?: boolean;
   id?: string;
   duration?: number;
 }
@@ -30,7 +32,7 @@ export interface Item {
 /** What the player's parts read of playback: a snapshot, never the element. */
 export interface Snapshot {
   readonly state: StateName;
-  /** A live stream (else files). */
+  /** What is shown is a live stream (else a file, or nothing). */
   readonly live: boolean;
   /** The listener wants sound (a play waiting for the data too): the Play button says Pause. */
   readonly on: boolean;
@@ -58,7 +60,6 @@ export interface EngineHost extends ReactiveControllerHost {
   publicToken: string;
 }
 export interface EngineParts {
-  live: boolean;
   /** What the player shows (read at every host update): undefined before the data, null when nothing can play. */
   item(): Item | null | undefined;
   tell(type: AudioEventType, src: string): void;

@@ -14,6 +14,7 @@ import { episodeAudio } from './episode-audio.ts';
 import { episodeText, type EpisodeTextKind } from './episode-text.ts';
 import { Icecast, type IcecastConfig } from './icecast.ts';
 import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
+import { LiveItems, type LiveItemsOptions } from './live-items.ts';
 import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
   maxStreamsPerClient?: number;
   /** The process's descriptor limit the caps follow (default: read from /proc/self/limits). */
   descriptorLimit?: number;
+  /** The live items' clock and how long ended ones stay listed (default: Date.now, 24 h). */
+  liveItems?: LiveItemsOptions;
   /**
    * Icecast mode: each channel's mountpoint is a mount on this Icecast (ICECAST_URL …);
    * /listen is then not served. Default: the built-in stream.
@@ -115,12 +118,17 @@ export function createApp(options: AppOptions = {}): MockApp {
       },
     ]),
   );
-  for (const { channel, broadcast } of broadcasts.values()) store.setStreamDelay(channel.id, broadcast.delay);
+  for (const { channel, broadcast } of broadcasts.values()) {
+    store.setStreamDelay(channel.id, broadcast.delay);
+    store.setStreamBitrate(channel.id, broadcast.byteRate * 8);
+  }
+  const liveItems = new LiveItems(store, urls, options.liveItems);
   const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
   const connections = new Connections(caps.streams, caps.perClient);
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
     if (event.type === 'ready' && !event.ready) closeListeners();
+    liveItems.storeChanged(event);
   });
 
   const app = new Hono<AppEnv>();
@@ -139,6 +147,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       urls,
       ...(icecast ? { icecast } : {}),
       ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+      liveItems,
     }),
   );
   icecast?.start();
@@ -230,6 +239,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     caps,
     closeConnections() {
       follower?.();
+      liveItems.stop();
       icecast?.stop();
       connections.closeAll();
       closeListeners();

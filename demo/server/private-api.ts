@@ -8,6 +8,7 @@ import { requireToken } from './auth.ts';
 import { readBody } from './body.ts';
 import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
+import { liveItemRoutes, type LiveItems } from './live-items.ts';
 import { chaptersField, numberField, personsField, textField, transcriptField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
 import { ApiFailure, etagOf, jsonResponse, notAllowed } from './respond.ts';
@@ -28,6 +29,8 @@ export interface PrivateApiOptions {
   icecast?: Icecast;
   /** When something else next replaces now playing (the demo loop), if anything does. */
   nowPlayingUntil?: () => Date | null;
+  /** The live items (addLiveItem, updateLiveItem, deleteLiveItem). */
+  liveItems: LiveItems;
 }
 
 /** The fields an owner may give for an episode (addPodcast, updatePodcast). */
@@ -48,7 +51,7 @@ async function episodeFields(c: Context<AppEnv>, duration: number): Promise<Epis
 }
 
 /** The /private/* endpoints (mount at /private). */
-export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null }: PrivateApiOptions): Hono<AppEnv> {
+export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null, liveItems }: PrivateApiOptions): Hono<AppEnv> {
   let nextEpisode = store.episodes.length + 1;
   const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number }>();
   /** The tone repeated to `seconds`, made once per length (a 500-episode feed stays small). */
@@ -147,5 +150,6 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     return jsonResponse({ deleted: id });
   });
   api.post('/resetTokens', () => jsonResponse(store.resetTokens()));
+  liveItemRoutes(api, liveItems);
   return api;
 }

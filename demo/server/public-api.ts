@@ -74,7 +74,7 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
   });
   api.get('/podcasts/events', (c) => {
     channelOf(c.req.query('channel'));
-    return events(c, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
+    return events(c, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' || event.type === 'live-items' });
   });
   api.get('/podcasts.rss', conditionalGet, (c) => {
     channelOf(c.req.query('channel'));

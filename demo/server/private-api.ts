@@ -9,7 +9,7 @@ import { readBody } from './body.ts';
 import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
 import { liveItemRoutes, type LiveItems } from './live-items.ts';
-import { chaptersField, numberField, personsField, textField, transcriptField, urlField } from './fields.ts';
+import { chaptersField, numberField, personsField, soundbitesField, textField, transcriptField, urlField } from './fields.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
 import { ApiFailure, etagOf, jsonResponse, notAllowed } from './respond.ts';
 import type { Icecast } from './icecast.ts';
@@ -34,7 +34,7 @@ export interface PrivateApiOptions {
 }
 
 /** The fields an owner may give for an episode (addPodcast, updatePodcast). */
-const EPISODE_FIELDS = ['title', 'description', 'chapters', 'transcript', 'persons'] as const;
+const EPISODE_FIELDS = ['title', 'description', 'chapters', 'transcript', 'persons', 'soundbites'] as const;
 
 /** The episode fields of the request that are present, checked (chapters must start before `duration`). */
 async function episodeFields(c: Context<AppEnv>, duration: number): Promise<EpisodeChanges> {
@@ -44,6 +44,7 @@ async function episodeFields(c: Context<AppEnv>, duration: number): Promise<Epis
     description: textField(body, 'description', { max: 5000 }),
     chapters: chaptersField(body, 'chapters', duration),
     persons: personsField(body, 'persons'),
+    soundbites: soundbitesField(body, 'soundbites', duration),
     transcript: await transcriptField(body, 'transcript'),
   };
   for (const key of EPISODE_FIELDS) if (changes[key] === undefined) delete changes[key];
@@ -109,7 +110,7 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     const body = c.get('body');
     const title = textField(body, 'title', { required: true, max: 200 })!;
     const seconds = Math.round(numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default);
-    const { description = '', chapters = [], persons = [], transcript } = await episodeFields(c, seconds);
+    const { description = '', chapters = [], persons = [], soundbites = [], transcript } = await episodeFields(c, seconds);
     const made = store.episodes.length < EPISODE_LIMIT ? toneOf(seconds) : null;
     if (!made) {
       throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
@@ -123,6 +124,7 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
       art: null,
       chapters,
       persons,
+      soundbites,
       audio: made.audio,
       etag: made.etag,
       ...(transcript ? { transcript } : {}),

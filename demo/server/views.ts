@@ -77,6 +77,7 @@ export function episodeView(episode: EpisodeRecord, origin: string): Episode {
     chapters: chaptersView(episode.chapters, origin),
     transcript_url: episode.transcript ? `${file}.vtt` : null,
     persons: personsView(episode.persons, origin),
+    soundbites: episode.soundbites ?? [],
   };
 }
 

@@ -139,6 +139,10 @@ describe('shapes', () => {
       artwork_url: `${s.url}/media/art/${newest.id}-320.png`,
       chapters: expect.any(Array),
       transcript_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.vtt$`)),
+      soundbites: [
+        { start: expect.any(Number), duration: expect.any(Number), title: expect.any(String) },
+        { start: expect.any(Number), duration: expect.any(Number), title: expect.any(String) },
+      ],
       persons: [
         { name: expect.any(String), role: 'host', img: `${s.url}/media/art/sam.png`, href: expect.stringMatching(/^https:\/\//) },
         { name: expect.any(String), role: 'guest' },

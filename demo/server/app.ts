@@ -10,7 +10,7 @@ import { Broadcast } from './broadcast.ts';
 import { loadCatalog, type Catalog } from './catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { episodeAudio } from './episode-audio.ts';
+import { episodeAudio, type EpisodeFormat } from './episode-audio.ts';
 import { episodeText, type EpisodeTextKind } from './episode-text.ts';
 import { Icecast, type IcecastConfig } from './icecast.ts';
 import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
@@ -200,9 +200,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.use('/media/*', publicCors, conditionalGet);
   app.get('/media/art/:file', (c) => artworkFile(catalog.artwork.get(c.req.param('file')), c.req.raw));
   app.get('/media/:file', (c) => {
-    const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
+    const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|opus|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
     const episode = id ? store.episode(id) : undefined;
-    return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
+    if (kind === 'mp3' || kind === 'opus') return episodeAudio(episode, c.req.raw, kind as EpisodeFormat);
+    return episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
   });
 
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.

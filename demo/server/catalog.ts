@@ -30,6 +30,8 @@ interface Manifest {
     chapters: Chapter[];
     /** The episode's WebVTT transcript file, if it has speech. */
     transcript?: string;
+    /** The same episode as Ogg Opus, if made. */
+    opus?: string;
   }[];
   tone: { file: string; duration: number };
 }
@@ -41,7 +43,7 @@ export interface AudioFile {
 
 export interface Catalog {
   live: AudioFile & { tracks: LiveTrack[] };
-  episodes: (Manifest['episodes'][number] & { audio: Uint8Array; vtt?: string })[];
+  episodes: (Omit<Manifest['episodes'][number], 'opus'> & { audio: Uint8Array; vtt?: string; opus?: Uint8Array })[];
   /** The tone that generated episodes repeat. */
   tone: AudioFile;
   /** The PNG files of `art/` (scripts/make-artwork.ts), by file name. */
@@ -63,6 +65,7 @@ export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
       ...e,
       audio: new Uint8Array(readFileSync(join(dir, e.file))),
       vtt: e.transcript && readFileSync(join(dir, e.transcript), 'utf8'),
+      opus: e.opus ? new Uint8Array(readFileSync(join(dir, e.opus))) : undefined,
     })),
     tone: audio(manifest.tone.file),
     artwork: loadArtwork(join(dir, 'art')),

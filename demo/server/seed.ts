@@ -5,6 +5,7 @@
 import type { Chapter, NowPlaying, Person, Soundbite } from '../../src/internal/api-types.ts';
 import type { TokenPair } from './auth.ts';
 import type { Catalog, LiveTrack } from './catalog.ts';
+import { opusFile } from './audio-files.ts';
 import { etagOf } from './respond.ts';
 import { Store, type ChannelRecord } from './store.ts';
 
@@ -98,6 +99,7 @@ export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now
         soundbites: extra.soundbites ?? [],
         audio: e.audio,
         etag: etagOf(e.audio),
+        ...(e.opus ? { opus: opusFile(e.opus, e.duration) } : {}),
         ...(e.vtt ? { transcript: e.vtt } : {}),
       };
     }),

@@ -3,6 +3,7 @@
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
 import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import { audioFiles } from './audio-files.ts';
 import { channelSources } from './channel-sources.ts';
 import { ownerView } from './live-items.ts';
 import { etagOf, type JsonEntity } from './respond.ts';
@@ -73,6 +74,7 @@ export function episodeView(episode: EpisodeRecord, origin: string): Episode {
     published_at: episode.published_at,
     duration: episode.duration,
     audio_url: `${file}.mp3`,
+    audio: audioFiles(episode, origin),
     artwork_url: artUrl(origin, episode.art),
     chapters: chaptersView(episode.chapters, origin),
     transcript_url: episode.transcript ? `${file}.vtt` : null,

@@ -136,6 +136,10 @@ describe('shapes', () => {
       published_at: expect.any(String),
       duration: expect.any(Number),
       audio_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.mp3$`)),
+      audio: [
+        { url: `${s.url}/media/${newest.id}.opus`, type: 'audio/ogg; codecs=opus', bitrate: expect.any(Number), length: expect.any(Number) },
+        { url: newest.audio_url, type: 'audio/mpeg', bitrate: 32000, length: expect.any(Number) },
+      ],
       artwork_url: `${s.url}/media/art/${newest.id}-320.png`,
       chapters: expect.any(Array),
       transcript_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.vtt$`)),

@@ -150,7 +150,8 @@ export class LiveItems {
     let start = givenStart ?? Date.parse(item.start);
     let end = givenEnd ?? Date.parse(item.end);
     if (status === 'ended') {
-      // It ends now (or stays ended when its end has passed).
+      // It ends now (or stays ended when its end has passed); one that never started ends
+      // where it was: start and end now.
       end = Math.min(end, now);
       start = Math.min(start, end);
     } else if (status === 'live') {
@@ -159,7 +160,7 @@ export class LiveItems {
     } else if (status === 'pending' && start <= now) {
       throw bad(`A pending live item starts in the future; give a later start with status pending (it starts at ${iso(start)}).`);
     }
-    checkTimes(start, end);
+    if (status !== 'ended') checkTimes(start, end);
     const changed: LiveItemRecord = {
       ...item,
       ...(title !== undefined ? { title } : {}),

@@ -193,6 +193,16 @@ describe('live items', () => {
     expect((await update({ id: item.id, status: 'live', end: iso(HOUR) })).body.status).toBe('live');
     expect((await update({ id: item.id, status: 'pending', start: iso(HOUR / 2) })).body.status).toBe('pending');
   });
+
+  it('the owner ends one that never started: it ends now, its start and end the same moment', async () => {
+    const { body: item } = await add({ title: 'Cancelled', start: iso(HOUR), end: iso(2 * HOUR) });
+    const r = await update({ id: item.id, status: 'ended' });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('ended');
+    expect(r.body.start).toBe(r.body.end);
+    expect(Date.parse(r.body.end)).toBeLessThanOrEqual(Date.now());
+    expect((await shown(item.id))!.status).toBe('ended');
+  });
 });
 
 describe('ended live items', () => {

@@ -2,7 +2,7 @@
 # Regenerates all demo audio in demo/media/ from scratch (docs/design.md §1 "Audio").
 #
 #   scripts/make-audio.sh
-#   scripts/make-audio.sh --opus    # only the episodes' Opus files, from the MP3s already there
+#   scripts/make-audio.sh --opus    # only the Opus files (episodes, tone), from the MP3s already there
 #
 # Speech comes from espeak-ng, music (melodies, chord pads, tone beds) from `sox synth`,
 # and lame encodes it; nothing is fetched from outside. The results are committed, since
@@ -16,7 +16,8 @@
 # chapters) and their WebVTT transcripts ep-1.vtt … ep-3.vtt (a cue a sentence, timed by
 # how the speech was put together), tone.mp3 (a 10 s bed the server repeats for episodes
 # added at run time), ep-1.opus … ep-3.opus (each episode again as Ogg Opus, made from its MP3
-# by `lame --decode` and opusenc, so both sound alike and start together) and manifest.json (titles, real durations and chapter offsets, measured from the audio).
+# by `lame --decode` and opusenc, so both sound alike and start together), tone.opus (the tone
+# bed likewise: the server repeats its packets for episodes added at run time) and manifest.json (titles, real durations and chapter offsets, measured from the audio).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -194,16 +195,19 @@ mp3_seconds() {
   calc "$bytes * 8 / ($KBPS * 1000)"
 }
 
-# --opus: only the episodes' Opus files (and their names in manifest.json), from the MP3s.
+# --opus: only the Opus files (and their names in manifest.json), from the MP3s.
 if [[ "${1:-}" == --opus ]]; then
-  for id in $(node -p 'require(process.argv[1]).episodes.map((e) => e.id).join(" ")' "$OUT/manifest.json"); do
+  for id in $(node -p 'require(process.argv[1]).episodes.map((e) => e.id).join(" ")' "$OUT/manifest.json") tone; do
     echo "make-audio: $id.opus" >&2
     opus "$OUT/$id.mp3" "$OUT/$id.opus"
   done
-  # The name goes after each episode's "file", the rest of the text as it is.
+  # The name goes after each "file", the rest of the text as it is.
   node -e '
     const fs = require("fs"), file = process.argv[1];
-    const text = fs.readFileSync(file, "utf8").replace(/^( *)"file": "(ep-[^"]+)\.mp3",\n(?! *"opus")/gm, (line, indent, id) => `${line}${indent}"opus": "${id}.opus",\n`);
+    const text = fs
+      .readFileSync(file, "utf8")
+      .replace(/^( *)"file": "(ep-[^"]+)\.mp3",\n(?! *"opus")/gm, (line, indent, id) => `${line}${indent}"opus": "${id}.opus",\n`)
+      .replace(/"file": "tone\.mp3",(?! *"opus")/, `"file": "tone.mp3", "opus": "tone.opus",`);
     fs.writeFileSync(file, text);
   ' "$OUT/manifest.json"
   exit 0
@@ -358,6 +362,7 @@ for n in 1 2 3; do make_episode "$n"; done
 echo "make-audio: tone bed" >&2
 bed 10 "$WORK/tone.wav" -8 "C3:G3:E4:C2" "A2:E3:C4:F2"
 encode "$WORK/tone.wav" "$OUT/tone.mp3"
+opus "$OUT/tone.mp3" "$OUT/tone.opus"
 
 # ---------------------------------------------------------------------------------------
 # manifest.json — durations are those of the MP3s (CBR: bytes * 8 / bitrate); offsets are
@@ -372,7 +377,7 @@ done
 json \
   live:j "$(json file live.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/live.mp3")")" tracks:j "[$tracks]")" \
   episodes:j "[$(cat "$WORK/ep-3.json"),$(cat "$WORK/ep-2.json"),$(cat "$WORK/ep-1.json")]" \
-  tone:j "$(json file tone.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")")" \
+  tone:j "$(json file tone.mp3 opus tone.opus duration:n "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")")" \
   audio:j "$(json format "MPEG-2 layer III" sampleRate:n "$RATE" channels:n 1 bitrate:n "$((KBPS * 1000))")" \
   generatedBy scripts/make-audio.sh |
   node -e 'process.stdout.write(`${JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8")), null, 2)}\n`)' >"$OUT/manifest.json"

@@ -1,11 +1,16 @@
 /**
  * docs/design.md §1, an episode's files: each demo episode is also Ogg Opus at /media/{id}.opus
  * (made by scripts/make-audio.sh from its MP3); `audio` lists the files, Opus first; `audio_url`
- * stays the MP3. Episodes added with generated audio have the MP3 only.
+ * stays the MP3. Episodes added with generated audio get one too: the tone's Opus packets
+ * repeated to their length (demo/server/ogg-opus.ts), as the tone's MP3 frames are.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMp3 } from '../../demo/server/mp3.ts';
+import { crc32, parseOggOpus, repeatOpus } from '../../demo/server/ogg-opus.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
@@ -64,12 +69,75 @@ describe('alternate files', () => {
     }
   });
 
-  it('an episode added with generated audio has the MP3 only; its .opus is 404', async () => {
+  it('an episode added with generated audio has an Opus file too, as long as its MP3', async () => {
     const added = await postJson(u('/private/addPodcast'), { token: PRIVATE, title: 'Generated', duration: 12 });
     expect(added.status).toBe(201);
-    expect(added.body.audio).toEqual([{ url: added.body.audio_url, type: 'audio/mpeg', bitrate: 32000, length: expect.any(Number) }]);
-    const r = await call(u(`/media/${added.body.id}.opus`));
-    expect(r.status).toBe(404);
-    expect(r.body.error).toBe('not_found');
+    const [opus, mp3] = added.body.audio;
+    expect(mp3).toEqual({ url: added.body.audio_url, type: 'audio/mpeg', bitrate: 32000, length: expect.any(Number) });
+    expect(opus).toEqual({
+      url: u(`/media/${added.body.id}.opus`),
+      type: 'audio/ogg; codecs=opus',
+      bitrate: expect.any(Number),
+      length: expect.any(Number),
+    });
+    const bytes = new Uint8Array(await (await fetch(opus.url)).arrayBuffer());
+    expect(bytes.byteLength).toBe(opus.length);
+    const mp3Seconds = parseMp3(new Uint8Array(await (await fetch(mp3.url)).arrayBuffer())).duration;
+    expect(Math.abs(opusSeconds(bytes) - mp3Seconds)).toBeLessThan(0.001);
+  });
+});
+
+/** Each page's stored checksum against Ogg's CRC of the page with the field zeroed. */
+function checksumsHold(bytes: Uint8Array): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let at = 0; at < bytes.length;) {
+    const segments = bytes[at + 26]!;
+    let size = 27 + segments;
+    for (let i = 0; i < segments; i++) size += bytes[at + 27 + i]!;
+    const pageBytes = Uint8Array.from(bytes.subarray(at, at + size));
+    const stored = view.getUint32(at + 22, true);
+    pageBytes.fill(0, 22, 26);
+    if (crc32(pageBytes) !== stored) return false;
+    at += size;
+  }
+  return true;
+}
+
+describe('repeatOpus (generated episodes)', () => {
+  const tone = media('tone.opus');
+  const tools = spawnSync('sh', ['-c', 'command -v opusinfo && command -v opusdec']).status === 0;
+
+  it('reads opusenc’s file: its checksums are Ogg’s CRC as computed here; 20 ms packets', () => {
+    expect(checksumsHold(tone)).toBe(true);
+    const { packets, preSkip } = parseOggOpus(tone);
+    expect(preSkip).toBeGreaterThan(0);
+    expect(packets.length).toBeGreaterThan(400);
+  });
+
+  it.each([1, 10, 25.5, 120.03])('%s s: that many samples exactly, valid pages, the header copied', (seconds) => {
+    const out = repeatOpus(tone, seconds);
+    expect(checksumsHold(out)).toBe(true);
+    expect(opusSeconds(out)).toBeCloseTo(seconds, 4);
+    const parsed = parseOggOpus(out);
+    const source = parseOggOpus(tone);
+    expect(Buffer.from(parsed.head).equals(Buffer.from(source.head))).toBe(true);
+    expect(parsed.packets.slice(0, 3)).toEqual(source.packets.slice(0, 3));
+  });
+
+  it.skipIf(!tools)('opus-tools read and decode it to the asked length', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'castlet-opus-'));
+    try {
+      const file = join(dir, 'long.opus');
+      writeFileSync(file, repeatOpus(tone, 25.5));
+      const info = spawnSync('opusinfo', [file], { encoding: 'utf8' });
+      expect(info.status).toBe(0);
+      expect(info.stdout + info.stderr).not.toMatch(/WARNING|ERROR|hole in data/i);
+      const decoded = spawnSync('opusdec', ['--quiet', '--rate', '48000', file, join(dir, 'long.wav')]);
+      expect(decoded.status).toBe(0);
+      // 16-bit mono PCM after a 44-byte WAV header.
+      expect((readFileSync(join(dir, 'long.wav')).byteLength - 44) / 2).toBe(25.5 * 48_000);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

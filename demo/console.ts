@@ -4,6 +4,7 @@
  * private token in sessionStorage only. Text goes in with textContent, never as HTML.
  */
 import type { PodcastPlayer, StreamPlayer } from '../src/castlet.ts';
+import { wireLiveItems } from './console-live.ts';
 import { embedSnippet } from './snippet.ts';
 
 type Carrier = 'header' | 'query';
@@ -177,7 +178,7 @@ async function check() {
   if (status === 200 && body) {
     sessionStorage.setItem(STORE_KEY, token);
     showPair(body as { public_token: string; private_token: string });
-    await Promise.all([loadEpisodes(), showStreamCsp()]);
+    await Promise.all([loadEpisodes(), showStreamCsp(), liveItems.load()]);
   } else {
     $('#account').hidden = true;
   }
@@ -295,5 +296,6 @@ function wireTheme() {
   });
 }
 
+const liveItems = wireLiveItems(document, call, () => publicToken);
 wireConsole();
 wireTheme();

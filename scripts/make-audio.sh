@@ -2,10 +2,11 @@
 # Regenerates all demo audio in demo/media/ from scratch (docs/design.md §1 "Audio").
 #
 #   scripts/make-audio.sh
+#   scripts/make-audio.sh --opus    # only the Opus files (episodes, tone), from the MP3s already there
 #
 # Speech comes from espeak-ng, music (melodies, chord pads, tone beds) from `sox synth`,
 # and lame encodes it; nothing is fetched from outside. The results are committed, since
-# CI has none of these tools (apt: espeak-ng lame sox).
+# CI has none of these tools (apt: espeak-ng lame sox opus-tools).
 #
 # Every MP3 is MPEG-2 layer III, 22.05 kHz mono, 32 kbit/s CBR, with the bit reservoir off
 # (--nores) so each frame decodes on its own and the server can slice and loop whole
@@ -14,18 +15,21 @@
 # Outputs: live.mp3 (the live radio loop), ep-1.mp3 … ep-3.mp3 (podcast episodes with
 # chapters) and their WebVTT transcripts ep-1.vtt … ep-3.vtt (a cue a sentence, timed by
 # how the speech was put together), tone.mp3 (a 10 s bed the server repeats for episodes
-# added at run time) and manifest.json (titles, real durations and chapter offsets, measured from the audio).
+# added at run time), ep-1.opus … ep-3.opus (each episode again as Ogg Opus, made from its MP3
+# by `lame --decode` and opusenc, so both sound alike and start together), tone.opus (the tone
+# bed likewise: the server repeats its packets for episodes added at run time) and manifest.json (titles, real durations and chapter offsets, measured from the audio).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 OUT="$ROOT/demo/media"
 RATE=22050        # Hz
 KBPS=32           # kbit/s, constant
+OPUS_KBPS=24      # kbit/s, the average (opusenc's VBR): Opus at 24 sounds better than MP3 at 32
 SPEED=150         # espeak-ng words per minute
 
-for tool in espeak-ng sox soxi lame awk node; do
+for tool in espeak-ng sox soxi lame opusenc awk node; do
   command -v "$tool" >/dev/null || {
-    echo "make-audio: '$tool' not found (apt-get install -y --no-install-recommends espeak-ng lame sox)" >&2
+    echo "make-audio: '$tool' not found (apt-get install -y --no-install-recommends espeak-ng lame sox opus-tools)" >&2
     exit 1
   }
 done
@@ -177,12 +181,37 @@ encode() {
   lame --quiet -m m --cbr -b "$KBPS" --resample 22.05 --nores -t "$1" "$2"
 }
 
+# opus MP3 OPUS — the MP3 again as Ogg Opus. A fixed stream serial and no encoder comment,
+# so the same MP3 always gives the same bytes.
+opus() {
+  lame --quiet --decode "$1" "$WORK/opus-in.wav"
+  opusenc --quiet --bitrate "$OPUS_KBPS" --serial 1 --discard-comments "$WORK/opus-in.wav" "$2"
+}
+
 # mp3_seconds FILE — duration of a CBR file of pure frames: bytes * 8 / bitrate.
 mp3_seconds() {
   local bytes
   bytes="$(wc -c <"$1")"
   calc "$bytes * 8 / ($KBPS * 1000)"
 }
+
+# --opus: only the Opus files (and their names in manifest.json), from the MP3s.
+if [[ "${1:-}" == --opus ]]; then
+  for id in $(node -p 'require(process.argv[1]).episodes.map((e) => e.id).join(" ")' "$OUT/manifest.json") tone; do
+    echo "make-audio: $id.opus" >&2
+    opus "$OUT/$id.mp3" "$OUT/$id.opus"
+  done
+  # The name goes after each "file", the rest of the text as it is.
+  node -e '
+    const fs = require("fs"), file = process.argv[1];
+    const text = fs
+      .readFileSync(file, "utf8")
+      .replace(/^( *)"file": "(ep-[^"]+)\.mp3",\n(?! *"opus")/gm, (line, indent, id) => `${line}${indent}"opus": "${id}.opus",\n`)
+      .replace(/"file": "tone\.mp3",(?! *"opus")/, `"file": "tone.mp3", "opus": "tone.opus",`);
+    fs.writeFileSync(file, text);
+  ' "$OUT/manifest.json"
+  exit 0
+fi
 
 # ---------------------------------------------------------------------------------------
 # Live radio: four "tracks", each a station id over a soft chord, then the song.
@@ -306,6 +335,7 @@ make_episode() {
   done
   "${SOX[@]}" "${parts[@]}" "$WORK/$id.wav"
   encode "$WORK/$id.wav" "$OUT/$id.mp3"
+  opus "$OUT/$id.mp3" "$OUT/$id.opus"
   write_vtt "$WORK/$id.cues" "$OUT/$id.vtt"
 
   local duration
@@ -319,7 +349,7 @@ make_episode() {
     IFS='|' read -r ch_title _ <<<"${chapters[$i]}"
     list+="${list:+,}$(json start:n "$(round1 "${starts[$i]}")" title "$ch_title")"
   done
-  json id "$id" file "$id.mp3" transcript "$id.vtt" title "$title" description "$description" \
+  json id "$id" file "$id.mp3" opus "$id.opus" transcript "$id.vtt" title "$title" description "$description" \
     published_at "$published" duration:n "$(round1 "$duration")" chapters:j "[$list]" >"$WORK/$id.json"
 }
 
@@ -332,6 +362,7 @@ for n in 1 2 3; do make_episode "$n"; done
 echo "make-audio: tone bed" >&2
 bed 10 "$WORK/tone.wav" -8 "C3:G3:E4:C2" "A2:E3:C4:F2"
 encode "$WORK/tone.wav" "$OUT/tone.mp3"
+opus "$OUT/tone.mp3" "$OUT/tone.opus"
 
 # ---------------------------------------------------------------------------------------
 # manifest.json — durations are those of the MP3s (CBR: bytes * 8 / bitrate); offsets are
@@ -346,9 +377,9 @@ done
 json \
   live:j "$(json file live.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/live.mp3")")" tracks:j "[$tracks]")" \
   episodes:j "[$(cat "$WORK/ep-3.json"),$(cat "$WORK/ep-2.json"),$(cat "$WORK/ep-1.json")]" \
-  tone:j "$(json file tone.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")")" \
+  tone:j "$(json file tone.mp3 opus tone.opus duration:n "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")")" \
   audio:j "$(json format "MPEG-2 layer III" sampleRate:n "$RATE" channels:n 1 bitrate:n "$((KBPS * 1000))")" \
   generatedBy scripts/make-audio.sh |
   node -e 'process.stdout.write(`${JSON.stringify(JSON.parse(require("fs").readFileSync(0, "utf8")), null, 2)}\n`)' >"$OUT/manifest.json"
 
-echo "make-audio: wrote $(cd "$OUT" && ls | tr '\n' ' ')($(du -cb "$OUT"/*.mp3 "$OUT"/manifest.json | tail -1 | cut -f1) bytes)" >&2
+echo "make-audio: wrote $(cd "$OUT" && ls | tr '\n' ' ')($(du -cb "$OUT"/*.mp3 "$OUT"/*.opus "$OUT"/manifest.json | tail -1 | cut -f1) bytes)" >&2

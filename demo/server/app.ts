@@ -10,10 +10,11 @@ import { Broadcast } from './broadcast.ts';
 import { loadCatalog, type Catalog } from './catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { episodeAudio } from './episode-audio.ts';
+import { episodeAudio, type EpisodeFormat } from './episode-audio.ts';
 import { episodeText, type EpisodeTextKind } from './episode-text.ts';
 import { Icecast, type IcecastConfig } from './icecast.ts';
 import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
+import { LiveItems, type LiveItemsOptions } from './live-items.ts';
 import { followLiveLoop } from './live-loop.ts';
 import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
@@ -63,6 +64,8 @@ export interface AppOptions {
   maxStreamsPerClient?: number;
   /** The process's descriptor limit the caps follow (default: read from /proc/self/limits). */
   descriptorLimit?: number;
+  /** The live items' clock and how long ended ones stay listed (default: Date.now, 24 h). */
+  liveItems?: LiveItemsOptions;
   /**
    * Icecast mode: each channel's mountpoint is a mount on this Icecast (ICECAST_URL …);
    * /listen is then not served. Default: the built-in stream.
@@ -115,12 +118,17 @@ export function createApp(options: AppOptions = {}): MockApp {
       },
     ]),
   );
-  for (const { channel, broadcast } of broadcasts.values()) store.setStreamDelay(channel.id, broadcast.delay);
+  for (const { channel, broadcast } of broadcasts.values()) {
+    store.setStreamDelay(channel.id, broadcast.delay);
+    store.setStreamBitrate(channel.id, broadcast.byteRate * 8);
+  }
+  const liveItems = new LiveItems(store, urls, options.liveItems);
   const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
   const connections = new Connections(caps.streams, caps.perClient);
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
     if (event.type === 'ready' && !event.ready) closeListeners();
+    liveItems.storeChanged(event);
   });
 
   const app = new Hono<AppEnv>();
@@ -139,6 +147,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       urls,
       ...(icecast ? { icecast } : {}),
       ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+      liveItems,
     }),
   );
   icecast?.start();
@@ -191,9 +200,10 @@ export function createApp(options: AppOptions = {}): MockApp {
   app.use('/media/*', publicCors, conditionalGet);
   app.get('/media/art/:file', (c) => artworkFile(catalog.artwork.get(c.req.param('file')), c.req.raw));
   app.get('/media/:file', (c) => {
-    const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
+    const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|opus|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
     const episode = id ? store.episode(id) : undefined;
-    return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
+    if (kind === 'mp3' || kind === 'opus') return episodeAudio(episode, c.req.raw, kind as EpisodeFormat);
+    return episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
   });
 
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
@@ -230,6 +240,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     caps,
     closeConnections() {
       follower?.();
+      liveItems.stop();
       icecast?.stop();
       connections.closeAll();
       closeListeners();

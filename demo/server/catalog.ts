@@ -30,8 +30,10 @@ interface Manifest {
     chapters: Chapter[];
     /** The episode's WebVTT transcript file, if it has speech. */
     transcript?: string;
+    /** The same episode as Ogg Opus, if made. */
+    opus?: string;
   }[];
-  tone: { file: string; duration: number };
+  tone: { file: string; duration: number; opus?: string };
 }
 
 export interface AudioFile {
@@ -41,9 +43,9 @@ export interface AudioFile {
 
 export interface Catalog {
   live: AudioFile & { tracks: LiveTrack[] };
-  episodes: (Manifest['episodes'][number] & { audio: Uint8Array; vtt?: string })[];
-  /** The tone that generated episodes repeat. */
-  tone: AudioFile;
+  episodes: (Omit<Manifest['episodes'][number], 'opus'> & { audio: Uint8Array; vtt?: string; opus?: Uint8Array })[];
+  /** The tone that generated episodes repeat, and its Ogg Opus file if made (its packets are repeated likewise). */
+  tone: AudioFile & { opus?: Uint8Array };
   /** The PNG files of `art/` (scripts/make-artwork.ts), by file name. */
   artwork: Map<string, ArtFile>;
 }
@@ -63,8 +65,9 @@ export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
       ...e,
       audio: new Uint8Array(readFileSync(join(dir, e.file))),
       vtt: e.transcript && readFileSync(join(dir, e.transcript), 'utf8'),
+      opus: e.opus ? new Uint8Array(readFileSync(join(dir, e.opus))) : undefined,
     })),
-    tone: audio(manifest.tone.file),
+    tone: { ...audio(manifest.tone.file), opus: manifest.tone.opus ? new Uint8Array(readFileSync(join(dir, manifest.tone.opus))) : undefined },
     artwork: loadArtwork(join(dir, 'art')),
   };
 }

@@ -2,7 +2,7 @@
  * Reading and validating the fields of a POST body (JSON, urlencoded or multipart), with
  * error descriptions a site owner can act on.
  */
-import type { Chapter, Person } from '../../src/internal/api-types.ts';
+import type { Chapter, Person, Soundbite } from '../../src/internal/api-types.ts';
 import { vttError } from '../../src/internal/vtt.ts';
 import type { PostBody } from './body.ts';
 import { ApiFailure } from './respond.ts';
@@ -116,6 +116,41 @@ export function chaptersField(body: PostBody, name: string, duration: number): C
     return { start, title: title.trim(), ...itemUrl(fields, 'img', where), ...itemUrl(fields, 'url', where), ...(toc === false ? { toc } : {}) };
   });
   return chapters?.sort((a, b) => a.start - b.start);
+}
+
+export const MAX_SOUNDBITES = 50;
+/** Podcasting 2.0 `podcast:soundbite`: a clip of 1 to 300 seconds. */
+export const SOUNDBITE_SECONDS = { min: 1, max: 300 };
+
+/**
+ * Soundbites: a JSON array (or a string holding one) of `{start, duration, title?}` in seconds,
+ * each inside the episode (`start + duration ≤ episodeDuration`) and 1 to 300 s long; returned
+ * sorted by start, `title` only where given. Undefined when absent.
+ */
+export function soundbitesField(body: PostBody, name: string, episodeDuration: number): Soundbite[] | undefined {
+  const list = listField(body, name, '[{"start": 30, "duration": 45, "title": "The best bit"}]', MAX_SOUNDBITES);
+  const soundbites = list?.map((item: unknown, i): Soundbite => {
+    const where = `Soundbite ${i + 1}`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw bad(`${where} must be an object {"start": seconds, "duration": seconds, "title": text}.`);
+    }
+    const { start, duration, title } = item as Record<string, unknown>;
+    if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) {
+      throw bad(`${where} needs a start: a number of seconds, 0 or more.`);
+    }
+    const { min, max } = SOUNDBITE_SECONDS;
+    if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < min || duration > max) {
+      throw bad(`${where} needs a duration: a number of seconds from ${min} to ${max}.`);
+    }
+    if (start + duration > episodeDuration) {
+      throw bad(`${where} runs from ${start} s to ${start + duration} s, past the end of the ${episodeDuration} s episode.`);
+    }
+    if (title !== undefined && (typeof title !== 'string' || title.trim() === '' || title.length > 200)) {
+      throw bad(`${where}: title must be text of 1 to 200 characters (or left out).`);
+    }
+    return { start, duration, ...(typeof title === 'string' ? { title: title.trim() } : {}) };
+  });
+  return soundbites?.sort((a, b) => a.start - b.start);
 }
 
 export const MAX_PERSONS = 20;

@@ -8,8 +8,11 @@ import { requireToken } from './auth.ts';
 import { readBody } from './body.ts';
 import type { AudioFile } from './catalog.ts';
 import type { AppEnv } from './env.ts';
-import { chaptersField, numberField, personsField, textField, transcriptField, urlField } from './fields.ts';
+import { liveItemRoutes, type LiveItems } from './live-items.ts';
+import { chaptersField, numberField, personsField, soundbitesField, textField, transcriptField, urlField } from './fields.ts';
+import { opusFile } from './audio-files.ts';
 import { parseMp3, repeatFrames } from './mp3.ts';
+import { repeatOpus } from './ogg-opus.ts';
 import { ApiFailure, etagOf, jsonResponse, notAllowed } from './respond.ts';
 import type { Icecast } from './icecast.ts';
 import type { EpisodeChanges, EpisodeRecord, Store } from './store.ts';
@@ -21,17 +24,19 @@ export const AUDIO_BUDGET = 96 * 1024 * 1024;
 export const GENERATED_DURATION = { default: 120, min: 10, max: 3600 };
 
 export interface PrivateApiOptions {
-  /** Episode audio is this tone repeated. */
-  tone: AudioFile;
+  /** Episode audio is this tone repeated (and its Opus file, if there is one). */
+  tone: AudioFile & { opus?: Uint8Array };
   urls: Urls;
   /** Icecast mode: titles and stopping also go to Icecast. */
   icecast?: Icecast;
   /** When something else next replaces now playing (the demo loop), if anything does. */
   nowPlayingUntil?: () => Date | null;
+  /** The live items (addLiveItem, updateLiveItem, deleteLiveItem). */
+  liveItems: LiveItems;
 }
 
 /** The fields an owner may give for an episode (addPodcast, updatePodcast). */
-const EPISODE_FIELDS = ['title', 'description', 'chapters', 'transcript', 'persons'] as const;
+const EPISODE_FIELDS = ['title', 'description', 'chapters', 'transcript', 'persons', 'soundbites'] as const;
 
 /** The episode fields of the request that are present, checked (chapters must start before `duration`). */
 async function episodeFields(c: Context<AppEnv>, duration: number): Promise<EpisodeChanges> {
@@ -41,6 +46,7 @@ async function episodeFields(c: Context<AppEnv>, duration: number): Promise<Epis
     description: textField(body, 'description', { max: 5000 }),
     chapters: chaptersField(body, 'chapters', duration),
     persons: personsField(body, 'persons'),
+    soundbites: soundbitesField(body, 'soundbites', duration),
     transcript: await transcriptField(body, 'transcript'),
   };
   for (const key of EPISODE_FIELDS) if (changes[key] === undefined) delete changes[key];
@@ -48,17 +54,23 @@ async function episodeFields(c: Context<AppEnv>, duration: number): Promise<Epis
 }
 
 /** The /private/* endpoints (mount at /private). */
-export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null }: PrivateApiOptions): Hono<AppEnv> {
+export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil = () => null, liveItems }: PrivateApiOptions): Hono<AppEnv> {
   let nextEpisode = store.episodes.length + 1;
-  const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number }>();
-  /** The tone repeated to `seconds`, made once per length (a 500-episode feed stays small). */
+  const generated = new Map<number, { audio: Uint8Array; etag: string; duration: number; opus?: EpisodeRecord['opus'] }>();
+  /**
+   * The tone repeated to `seconds`, made once per length (a 500-episode feed stays small): the
+   * MP3's frames, and the Opus file's packets to the same length (cheap: copied, not encoded).
+   */
   const toneOf = (seconds: number) => {
     let made = generated.get(seconds);
     if (!made) {
-      const bytes = [...generated.values()].reduce((sum, g) => sum + g.audio.byteLength, 0);
-      if (bytes + seconds * tone.info.byteRate > AUDIO_BUDGET) return null;
+      const bytes = [...generated.values()].reduce((sum, g) => sum + g.audio.byteLength + (g.opus?.bytes.byteLength ?? 0), 0);
+      // The Opus file is smaller than the MP3: twice the MP3 bounds both.
+      if (bytes + seconds * tone.info.byteRate * (tone.opus ? 2 : 1) > AUDIO_BUDGET) return null;
       const audio = repeatFrames(tone.bytes, seconds);
-      made = { audio, etag: etagOf(audio), duration: Math.round(parseMp3(audio).duration * 10) / 10 };
+      const exact = parseMp3(audio).duration;
+      const duration = Math.round(exact * 10) / 10;
+      made = { audio, etag: etagOf(audio), duration, ...(tone.opus ? { opus: opusFile(repeatOpus(tone.opus, exact), duration) } : {}) };
       generated.set(seconds, made);
     }
     return made;
@@ -106,7 +118,7 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     const body = c.get('body');
     const title = textField(body, 'title', { required: true, max: 200 })!;
     const seconds = Math.round(numberField(body, 'duration', GENERATED_DURATION) ?? GENERATED_DURATION.default);
-    const { description = '', chapters = [], persons = [], transcript } = await episodeFields(c, seconds);
+    const { description = '', chapters = [], persons = [], soundbites = [], transcript } = await episodeFields(c, seconds);
     const made = store.episodes.length < EPISODE_LIMIT ? toneOf(seconds) : null;
     if (!made) {
       throw new ApiFailure('invalid_request', 'The demo podcast is full; delete an episode (deletePodcast) first.');
@@ -120,8 +132,10 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
       art: null,
       chapters,
       persons,
+      soundbites,
       audio: made.audio,
       etag: made.etag,
+      ...(made.opus ? { opus: made.opus } : {}),
       ...(transcript ? { transcript } : {}),
     };
     while (store.episode(episode.id)) episode.id = `ep-${nextEpisode++}`;
@@ -147,5 +161,6 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     return jsonResponse({ deleted: id });
   });
   api.post('/resetTokens', () => jsonResponse(store.resetTokens()));
+  liveItemRoutes(api, liveItems);
   return api;
 }

@@ -39,6 +39,11 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
       cover: (id) => artUrl(urls.origin, id === undefined ? store.podcast.art : store.episode(id)?.art, COVER),
       owner: { name: store.name, email: store.email },
       guid: store.feedGuid(() => podcastGuid(feedUrl(firstToken))),
+      // The channel's share page (a live item's podcast:contentLink).
+      liveLink: (channel) => ({
+        href: `${urls.origin}/s/${encodeURIComponent(store.tokens.public_token)}/stream?channel=${encodeURIComponent(channel)}`,
+        text: `Listen live on ${store.channel(channel)?.name ?? channel}`,
+      }),
     }),
   );
   const events = (c: Context<AppEnv>, source: SseFeed) => {
@@ -74,7 +79,7 @@ export function publicApi(store: Store, urls: Urls, connections: Connections, ss
   });
   api.get('/podcasts/events', (c) => {
     channelOf(c.req.query('channel'));
-    return events(c, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' });
+    return events(c, { event: 'podcasts', render: () => feed().text, affects: (event) => event.type === 'episodes' || event.type === 'live-items' });
   });
   api.get('/podcasts.rss', conditionalGet, (c) => {
     channelOf(c.req.query('channel'));

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
+import { liveItemsXml, soundbitesXml, alternateEnclosuresXml } from './rss-podcasting2.ts';
 
 const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
 const PODCAST = 'https://podcastindex.org/namespace/1.0';
@@ -51,6 +52,8 @@ export interface RssOptions {
   owner: { name: string; email: string };
   /** `podcast:guid`. */
   guid: string;
+  /** A live item's `podcast:contentLink`: the channel's share page and the words for it. */
+  liveLink?(channel: string): { href: string; text: string };
 }
 
 /** `name="value"` for each given attribute, escaped. */
@@ -60,7 +63,7 @@ const attrs = (values: Record<string, string | undefined>) =>
     .map(([k, v]) => ` ${k}="${xml(v!)}"`)
     .join('');
 
-export function podcastRss(feed: PodcastFeed, { self, origin, size, cover, owner, guid }: RssOptions): string {
+export function podcastRss(feed: PodcastFeed, { self, origin, size, cover, owner, guid, liveLink }: RssOptions): string {
   const { podcast } = feed;
   const image = (url: string | null) => (url ? `<itunes:image href="${xml(url)}"/>` : '');
   const items = feed.episodes.map((e) => {
@@ -71,10 +74,12 @@ ${tag('description', e.description)}
 <guid isPermaLink="false">${xml(e.id)}</guid>
 ${tag('pubDate', new Date(e.published_at).toUTCString())}
 <enclosure url="${xml(e.audio_url)}" length="${size(e.id)}" type="audio/mpeg"/>
+${alternateEnclosuresXml(e)}
 ${tag('itunes:duration', Math.round(e.duration))}
 ${image(cover(e.id))}
 ${e.chapters.length ? `<podcast:chapters url="${xml(`${base}.chapters.json`)}" type="application/json+chapters"/>` : ''}
 ${e.transcript_url ? `<podcast:transcript url="${xml(e.transcript_url)}" type="text/vtt" language="en"/>` : ''}
+${soundbitesXml(e)}
 ${(e.persons ?? []).map((p) => `<podcast:person${attrs({ role: p.role, img: p.img, href: p.href })}>${xml(p.name)}</podcast:person>`).join('\n')}
 </item>`;
   });
@@ -96,6 +101,7 @@ ${show ? `<image>${tag('url', show)}${tag('title', podcast.title)}${tag('link', 
 ${tag('podcast:guid', guid)}
 <podcast:locked owner="${xml(owner.email)}">yes</podcast:locked>
 ${podcast.funding ? `<podcast:funding url="${xml(podcast.funding.url)}">${xml(podcast.funding.text)}</podcast:funding>` : ''}
+${liveItemsXml(feed.live_items ?? [], liveLink)}
 ${items.join('\n')}
 </channel>
 </rss>

@@ -4,7 +4,7 @@
  * the public API shows is announced to subscribers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Chapter, Funding, NowPlaying, Person } from '../../src/internal/api-types.ts';
+import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite } from '../../src/internal/api-types.ts';
 import type { TokenPair } from './auth.ts';
 
 export const HISTORY_LENGTH = 10;
@@ -42,18 +42,28 @@ export interface EpisodeRecord {
   /** Picture URLs (chapter `img`, person `img`) may be paths on this service, like `/media/art/sam.png`. */
   chapters: Chapter[];
   persons: Person[];
+  /** Highlights, by start; absent: none. */
+  soundbites?: Soundbite[];
   /** The MP3 bytes served at /media/{id}.mp3. */
   audio: Uint8Array;
   /** ETag of `audio`, computed once. */
   etag: string;
+  /** The same episode as Ogg Opus, served at /media/{id}.opus; absent when there is none. */
+  opus?: { bytes: Uint8Array; etag: string; bitrate: number };
   /** The WebVTT transcript served at /media/{id}.vtt; absent when the episode has none. */
   transcript?: string;
 }
 
 /** What the owner may change of an episode (updatePodcast). `transcript: null` removes it. */
-export type EpisodeChanges = Partial<Pick<EpisodeRecord, 'title' | 'description' | 'chapters' | 'persons'>> & { transcript?: string | null };
+export type EpisodeChanges = Partial<Pick<EpisodeRecord, 'title' | 'description' | 'chapters' | 'persons' | 'soundbites'>> & {
+  transcript?: string | null;
+};
 
-export type StoreEvent = { type: 'stream'; channel: string } | { type: 'tokens' } | { type: 'ready'; ready: boolean } | { type: 'episodes' };
+/** A live show as kept (live-items.ts keeps its rules); the public view adds the channel's `sources`. */
+export type LiveItemRecord = Omit<LiveItem, 'sources'>;
+
+export type StoreEvent =
+  { type: 'stream'; channel: string } | { type: 'tokens' } | { type: 'ready'; ready: boolean } | { type: 'episodes' } | { type: 'live-items' };
 
 export interface StoreSeed {
   name: string;
@@ -75,6 +85,8 @@ interface ChannelState {
   onAir: boolean;
   /** Seconds behind the live edge a new listener starts (the burst on connect); null when unknown. */
   delay: number | null;
+  /** Bits per second of the stream; null when unknown. */
+  bitrate: number | null;
 }
 
 export class Store {
@@ -87,6 +99,8 @@ export class Store {
   #channels = new Map<string, ChannelState>();
   #episodes: EpisodeRecord[];
   #episodesVersion = 0;
+  #liveItems: LiveItemRecord[] = [];
+  #liveItemsVersion = 0;
   #subscribers = new Set<(event: StoreEvent) => void>();
 
   constructor(seed: StoreSeed) {
@@ -104,6 +118,7 @@ export class Store {
         listeners: 0,
         onAir: true,
         delay: null,
+        bitrate: null,
       });
     }
     this.#episodes = [...seed.episodes];
@@ -197,6 +212,15 @@ export class Store {
     this.#emit({ type: 'stream', channel });
   }
 
+  /** Bits per second of the channel's stream; null when unknown. */
+  streamBitrate(channel: string): number | null {
+    return this.#state(channel).bitrate;
+  }
+
+  setStreamBitrate(channel: string, bitrate: number | null): void {
+    this.#state(channel).bitrate = bitrate;
+  }
+
   onAir(channel: string): boolean {
     return this.#state(channel).onAir;
   }
@@ -259,6 +283,23 @@ export class Store {
     this.#episodesVersion++;
     this.#emit({ type: 'episodes' });
     return true;
+  }
+
+  /** The live items, in the order they were added. */
+  get liveItems(): LiveItemRecord[] {
+    return [...this.#liveItems];
+  }
+
+  /** Changes whenever what the public API shows of the live items may have changed. */
+  get liveItemsVersion(): number {
+    return this.#liveItemsVersion;
+  }
+
+  /** Replaces the live items (live-items.ts decides what they are) and announces it. */
+  setLiveItems(items: LiveItemRecord[]): void {
+    this.#liveItems = [...items];
+    this.#liveItemsVersion++;
+    this.#emit({ type: 'live-items' });
   }
 
   #state(channel: string): ChannelState {

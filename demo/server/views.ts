@@ -2,7 +2,10 @@
  * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
-import type { Chapter, Episode, Person, Podcast, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import { audioFiles } from './audio-files.ts';
+import { channelSources } from './channel-sources.ts';
+import { ownerView } from './live-items.ts';
 import { etagOf, type JsonEntity } from './respond.ts';
 import type { ChannelRecord, EpisodeRecord, PodcastRecord, Store } from './store.ts';
 
@@ -71,10 +74,12 @@ export function episodeView(episode: EpisodeRecord, origin: string): Episode {
     published_at: episode.published_at,
     duration: episode.duration,
     audio_url: `${file}.mp3`,
+    audio: audioFiles(episode, origin),
     artwork_url: artUrl(origin, episode.art),
     chapters: chaptersView(episode.chapters, origin),
     transcript_url: episode.transcript ? `${file}.vtt` : null,
     persons: personsView(episode.persons, origin),
+    soundbites: episode.soundbites ?? [],
   };
 }
 
@@ -94,9 +99,15 @@ export function podcastView(podcast: PodcastRecord, origin: string): Podcast {
  */
 export const PUBLIC_EPISODE_LIMIT = 100;
 
-export function podcastFeed(store: Store, origin: string): PodcastFeed {
+/** The live items with their channels' sources. */
+export function liveItemsView(store: Store, urls: Urls): LiveItem[] {
+  return store.liveItems.map((item) => ({ ...ownerView(item), sources: channelSources(store, store.channel(item.channel)!, urls) }));
+}
+
+export function podcastFeed(store: Store, origin: string, urls?: Urls): PodcastFeed {
   return {
     podcast: podcastView(store.podcast, origin),
+    ...(urls ? { live_items: liveItemsView(store, urls) } : {}),
     episodes: store.episodes.slice(0, PUBLIC_EPISODE_LIMIT).map((e) => episodeView(e, origin)),
   };
 }
@@ -128,9 +139,9 @@ export function accountInfo(store: Store, urls: Urls) {
 export function feedCache(store: Store, urls: Urls, render: (feed: PodcastFeed) => string = (f) => JSON.stringify(f)): () => JsonEntity {
   let made: { key: string; entity: JsonEntity } | undefined;
   return () => {
-    const key = `${store.episodesVersion} ${urls.origin} ${store.tokens.public_token}`;
+    const key = `${store.episodesVersion} ${store.liveItemsVersion} ${urls.origin} ${store.tokens.public_token}`;
     if (made?.key !== key) {
-      const text = render(podcastFeed(store, urls.origin));
+      const text = render(podcastFeed(store, urls.origin, urls));
       made = { key, entity: { text, etag: etagOf(text) } };
     }
     return made.entity;

@@ -73,6 +73,11 @@ export default {
   'No base-url: add base-url="https://…", the service\'s address.': 'لا يوجد base-url: أضف base-url="https://…"، عنوان الخدمة.',
   'Starting when loaded…': 'سيبدأ بعد التحميل…',
   Close: 'إغلاق',
+  // A podcast's highlights (soundbites) and live items.
+  Highlights: 'أبرز اللحظات',
+  'Highlight {n}': 'لحظة بارزة {n}',
+  'Live now': 'مباشر الآن',
+  'Live at {time}': 'مباشر: {time}',
   'Cannot reach the service. Retrying…': 'تعذّر الوصول إلى الخدمة. جارٍ إعادة المحاولة…',
   'The audio could not be played. Retrying…': 'تعذّر تشغيل الصوت. جارٍ إعادة المحاولة…',
   'The service had a problem. Retrying…': 'حدثت مشكلة في الخدمة. جارٍ إعادة المحاولة…',

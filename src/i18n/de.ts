@@ -58,6 +58,11 @@ export default {
   'No base-url: add base-url="https://…", the service\'s address.': 'Keine base-url: Fügen Sie base-url="https://…" hinzu, die Adresse des Dienstes.',
   'Starting when loaded…': 'Startet nach dem Laden…',
   Close: 'Schließen',
+  // A podcast's highlights (soundbites) and live items.
+  Highlights: 'Höhepunkte',
+  'Highlight {n}': 'Höhepunkt {n}',
+  'Live now': 'Jetzt live',
+  'Live at {time}': 'Live: {time}',
   'Cannot reach the service. Retrying…': 'Der Dienst ist nicht erreichbar. Neuer Versuch…',
   'The audio could not be played. Retrying…': 'Der Ton konnte nicht abgespielt werden. Neuer Versuch…',
   'The service had a problem. Retrying…': 'Der Dienst hatte ein Problem. Neuer Versuch…',

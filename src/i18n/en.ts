@@ -57,6 +57,12 @@ export const en = [
   'Starting when loaded…',
   // The mini-player's (`sticky`) close button.
   'Close',
+  // A podcast's highlights (soundbites) and live items (podcast-player/highlights.ts).
+  'Highlights',
+  'Highlight {n}',
+  'Live now',
+  // {time}: when it starts, in the listener's time zone ("18:00", or with the day when it is not today).
+  'Live at {time}',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

@@ -58,6 +58,11 @@ export default {
   'No base-url: add base-url="https://…", the service\'s address.': 'Falta base-url: añade base-url="https://…", la dirección del servicio.',
   'Starting when loaded…': 'Empezará al cargar…',
   Close: 'Cerrar',
+  // A podcast's highlights (soundbites) and live items.
+  Highlights: 'Destacados',
+  'Highlight {n}': 'Destacado {n}',
+  'Live now': 'En directo ahora',
+  'Live at {time}': 'En directo: {time}',
   'Cannot reach the service. Retrying…': 'No se puede contactar con el servicio. Reintentando…',
   'The audio could not be played. Retrying…': 'No se pudo reproducir el audio. Reintentando…',
   'The service had a problem. Retrying…': 'El servicio tuvo un problema. Reintentando…',

@@ -58,6 +58,11 @@ export default {
   'No base-url: add base-url="https://…", the service\'s address.': 'Aucune base-url : ajoutez base-url="https://…", l’adresse du service.',
   'Starting when loaded…': 'Démarrage après le chargement…',
   Close: 'Fermer',
+  // A podcast's highlights (soundbites) and live items.
+  Highlights: 'Temps forts',
+  'Highlight {n}': 'Temps fort {n}',
+  'Live now': 'En direct maintenant',
+  'Live at {time}': 'En direct : {time}',
   'Cannot reach the service. Retrying…': 'Le service est injoignable. Nouvelle tentative…',
   'The audio could not be played. Retrying…': 'Le son n’a pas pu être lu. Nouvelle tentative…',
   'The service had a problem. Retrying…': 'Le service a rencontré un problème. Nouvelle tentative…',

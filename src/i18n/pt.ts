@@ -58,6 +58,11 @@ export default {
   'No base-url: add base-url="https://…", the service\'s address.': 'Falta a base-url: adicione base-url="https://…", o endereço do serviço.',
   'Starting when loaded…': 'Começa depois de carregar…',
   Close: 'Fechar',
+  // A podcast's highlights (soundbites) and live items.
+  Highlights: 'Destaques',
+  'Highlight {n}': 'Destaque {n}',
+  'Live now': 'Ao vivo agora',
+  'Live at {time}': 'Ao vivo: {time}',
   'Cannot reach the service. Retrying…': 'Não foi possível acessar o serviço. Tentando de novo…',
   'The audio could not be played. Retrying…': 'Não foi possível reproduzir o áudio. Tentando de novo…',
   'The service had a problem. Retrying…': 'O serviço teve um problema. Tentando de novo…',

@@ -97,6 +97,61 @@ export interface Episode {
   transcript_url?: string | null;
   /** Hosts and guests; absent from older services (read as none). */
   persons?: Person[];
+  /** The episode's files, the one to prefer first (Ogg Opus before the MP3); absent from older services (only `audio_url`). */
+  audio?: AudioFile[];
+  /** Highlights (Podcasting 2.0 `podcast:soundbite`); absent from older services (read as none). */
+  soundbites?: Soundbite[];
+}
+
+/** One file of an episode (Podcasting 2.0 `podcast:alternateEnclosure`). */
+export interface AudioFile {
+  /** Absolute URL. */
+  url: string;
+  /** MIME type, with codecs where they matter: `audio/ogg; codecs=opus`, `audio/mpeg`. */
+  type: string;
+  /** Average bits per second; null when unknown. */
+  bitrate: number | null;
+  /** Bytes. */
+  length: number;
+}
+
+/** A clip of an episode worth hearing on its own (Podcasting 2.0 `podcast:soundbite`). */
+export interface Soundbite {
+  /** Seconds from the start of the episode. */
+  start: number;
+  /** Seconds, 1 to 300. */
+  duration: number;
+  /** The owner's words for it; absent when none was given. */
+  title?: string;
+}
+
+/** One way to hear a live item's channel: a mount of its stream. */
+export interface LiveItemSource {
+  /** Absolute URL of the stream. */
+  url: string;
+  /** MIME type with codecs: `audio/mpeg` for the plain mount. */
+  type: string;
+  /** Bits per second; null when unknown. */
+  bitrate: number | null;
+  /** Seconds behind the live edge a new listener starts (see `StreamInfo.stream_delay`); null when unknown. */
+  delay: number | null;
+}
+
+/** A live show of a channel (Podcasting 2.0 `podcast:liveItem`). */
+export interface LiveItem {
+  id: string;
+  title: string;
+  description: string;
+  /** `pending` until `start` (and until the channel is live), `live` while it is, then `ended`. */
+  status: 'pending' | 'live' | 'ended';
+  /** ISO 8601. */
+  start: string;
+  /** ISO 8601, after `start`. */
+  end: string;
+  /** The channel's id. */
+  channel: string;
+  /** The channel's streams, in order of preference. */
+  sources: LiveItemSource[];
 }
 
 export interface Podcast {
@@ -111,6 +166,8 @@ export interface Podcast {
 /** GET /public/podcasts: episodes newest first. */
 export interface PodcastFeed {
   podcast: Podcast;
+  /** The pending and live shows (and ended ones for 24 h); absent from older services (read as none). */
+  live_items?: LiveItem[];
   episodes: Episode[];
 }
 

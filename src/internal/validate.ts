@@ -36,9 +36,22 @@ export const isStreamInfo = shape({
   history: list(track),
 });
 
+const source = shape({ url: str, type: str, bitrate: opt(num), delay: opt(num) });
+const liveItem = shape({
+  id: str,
+  title: str,
+  description: str,
+  status: (v) => v === 'pending' || v === 'live' || v === 'ended',
+  start: str,
+  end: str,
+  channel: str,
+  sources: list(source),
+});
+
 /** GET /public/podcasts and its `podcasts` event. */
 export const isPodcastFeed = shape({
   podcast: shape({ title: str, author: str, description: str, artwork_url: art, funding: opt(shape({ url: str, text: str })) }),
+  live_items: opt(list(liveItem)),
   episodes: list(
     shape({
       id: str,
@@ -51,6 +64,8 @@ export const isPodcastFeed = shape({
       transcript_url: opt(str),
       chapters: list(shape({ start: num, title: str, img: art, url: art, toc: opt((v) => v === !!v) })),
       persons: opt(list(shape({ name: str, role: str, img: art, href: art }))),
+      audio: opt(list(shape({ url: str, type: str, bitrate: opt(num), length: num }))),
+      soundbites: opt(list(shape({ start: num, duration: num, title: opt(str) }))),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 /**
- * docs/design.md §1, audio: the live stream at /listen/{mount} and episode files at /media/{id}.mp3.
+ * docs/design.md §1, audio: the live stream at /listen/{mount} and episode files at /media/{id}.mp3
+ * and /media/{id}.opus.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -108,14 +109,18 @@ describe('/listen/{mount}', () => {
   });
 });
 
-describe('/media/{id}.mp3', () => {
-  const file = readFileSync(new URL('../../demo/media/ep-1.mp3', import.meta.url));
+// The same rules for both formats of an episode (one code serves them).
+describe.each([
+  ['mp3', 'audio/mpeg'],
+  ['opus', 'audio/ogg'],
+])('/media/{id}.%s', (ext, type) => {
+  const file = readFileSync(new URL(`../../demo/media/ep-1.${ext}`, import.meta.url));
   const size = file.byteLength;
 
   it('the whole file: 200, Accept-Ranges, Content-Length, ETag, CORS', async () => {
-    const res = await fetch(u('/media/ep-1.mp3'));
+    const res = await fetch(u(`/media/ep-1.${ext}`));
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('audio/mpeg');
+    expect(res.headers.get('content-type')).toBe(type);
     expect(res.headers.get('accept-ranges')).toBe('bytes');
     expect(res.headers.get('content-length')).toBe(String(size));
     expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
@@ -131,7 +136,7 @@ describe('/media/{id}.mp3', () => {
     [`bytes=${size - 10}-${size + 1000}`, size - 10, size - 1],
     [`bytes=-${size * 2}`, 0, size - 1],
   ])('Range %s → 206 with the exact bytes', async (range, start, end) => {
-    const res = await fetch(u('/media/ep-1.mp3'), { headers: { Range: range } });
+    const res = await fetch(u(`/media/ep-1.${ext}`), { headers: { Range: range } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
     expect(res.headers.get('content-length')).toBe(String(end - start + 1));
@@ -139,40 +144,40 @@ describe('/media/{id}.mp3', () => {
   });
 
   it.each([`bytes=${size}-`, `bytes=${size + 5}-${size + 10}`, 'bytes=-0'])('Range %s → 416 with bytes */size', async (range) => {
-    const r = await call(u('/media/ep-1.mp3'), { headers: { Range: range } });
+    const r = await call(u(`/media/ep-1.${ext}`), { headers: { Range: range } });
     expect(r.status).toBe(416);
     expect(r.headers.get('content-range')).toBe(`bytes */${size}`);
     expect(r.body.error).toBe('range_not_satisfiable');
   });
 
   it.each(['items=0-1', 'bytes=5-1', 'bytes=0-1,5-6', 'bytes=abc', 'bytes=-'])('an unusable Range %j → the whole file', async (range) => {
-    const res = await fetch(u('/media/ep-1.mp3'), { headers: { Range: range } });
+    const res = await fetch(u(`/media/ep-1.${ext}`), { headers: { Range: range } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-length')).toBe(String(size));
     await res.arrayBuffer();
   });
 
   it('If-None-Match → 304; If-Range with another ETag → the whole file', async () => {
-    const etag = (await fetch(u('/media/ep-1.mp3'), { method: 'HEAD' })).headers.get('etag')!;
-    const r = await fetch(u('/media/ep-1.mp3'), { headers: { 'If-None-Match': etag } });
+    const etag = (await fetch(u(`/media/ep-1.${ext}`), { method: 'HEAD' })).headers.get('etag')!;
+    const r = await fetch(u(`/media/ep-1.${ext}`), { headers: { 'If-None-Match': etag } });
     expect(r.status).toBe(304);
-    const stale = await fetch(u('/media/ep-1.mp3'), { headers: { Range: 'bytes=0-9', 'If-Range': '"old"' } });
+    const stale = await fetch(u(`/media/ep-1.${ext}`), { headers: { Range: 'bytes=0-9', 'If-Range': '"old"' } });
     expect(stale.status).toBe(200);
     await stale.arrayBuffer();
-    const fresh = await fetch(u('/media/ep-1.mp3'), { headers: { Range: 'bytes=0-9', 'If-Range': etag } });
+    const fresh = await fetch(u(`/media/ep-1.${ext}`), { headers: { Range: 'bytes=0-9', 'If-Range': etag } });
     expect(fresh.status).toBe(206);
     await fresh.arrayBuffer();
   });
 
   it('HEAD: headers without a body', async () => {
-    const res = await fetch(u('/media/ep-1.mp3'), { method: 'HEAD', headers: { Range: 'bytes=0-9' } });
+    const res = await fetch(u(`/media/ep-1.${ext}`), { method: 'HEAD', headers: { Range: 'bytes=0-9' } });
     expect(res.status).toBe(206);
     expect(res.headers.get('content-length')).toBe('10');
     expect((await res.arrayBuffer()).byteLength).toBe(0);
   });
 
-  it.each(['/media/nope.mp3', '/media/ep-1', '/media/ep-1.wav', '/media/..%2Fmanifest.json'])('%s → 404', async (path) => {
-    const r = await call(u(path));
+  it.each(['/media/nope', '/media/ep-1', '/media/ep-1.wav', '/media/..%2Fmanifest.json'])('%s → 404', async (path) => {
+    const r = await call(u(path.startsWith('/media/nope') ? `${path}.${ext}` : path));
     expect(r.status).toBe(404);
   });
 });

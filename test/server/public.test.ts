@@ -136,9 +136,17 @@ describe('shapes', () => {
       published_at: expect.any(String),
       duration: expect.any(Number),
       audio_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.mp3$`)),
+      audio: [
+        { url: `${s.url}/media/${newest.id}.opus`, type: 'audio/ogg; codecs=opus', bitrate: expect.any(Number), length: expect.any(Number) },
+        { url: newest.audio_url, type: 'audio/mpeg', bitrate: 32000, length: expect.any(Number) },
+      ],
       artwork_url: `${s.url}/media/art/${newest.id}-320.png`,
       chapters: expect.any(Array),
       transcript_url: expect.stringMatching(new RegExp(`^${s.url}/media/.+\\.vtt$`)),
+      soundbites: [
+        { start: expect.any(Number), duration: expect.any(Number), title: expect.any(String) },
+        { start: expect.any(Number), duration: expect.any(Number), title: expect.any(String) },
+      ],
       persons: [
         { name: expect.any(String), role: 'host', img: `${s.url}/media/art/sam.png`, href: expect.stringMatching(/^https:\/\//) },
         { name: expect.any(String), role: 'guest' },

@@ -1,0 +1,245 @@
+/**
+ * Live items (Podcasting 2.0 `podcast:liveItem`, docs/design.md §1): the owner's
+ * addLiveItem, updateLiveItem and deleteLiveItem, and the schedule that moves each item's
+ * status by itself: `pending` until `start`, `live` while its channel is live from then on
+ * (a channel offline at `start` keeps it pending until it is live), `ended` at `end`, on
+ * stopServer or when the owner says so. An ended item leaves the public API and the feed
+ * 24 h after its end. One timer, set for the next moment anything changes; `stop()` clears it.
+ */
+import type { Hono } from 'hono';
+import type { LiveItem } from '../../src/internal/api-types.ts';
+import type { PostBody } from './body.ts';
+import { channelSources } from './channel-sources.ts';
+import type { AppEnv } from './env.ts';
+import { textField } from './fields.ts';
+import { ApiFailure, jsonResponse } from './respond.ts';
+import type { ChannelRecord, LiveItemRecord, Store, StoreEvent } from './store.ts';
+import { isLive, type Urls } from './views.ts';
+
+export const LIVE_ITEM_LIMIT = 100;
+/** How long an ended item stays listed. */
+export const ENDED_KEPT_MS = 24 * 3600_000;
+/** An item given no `end` lasts this long. */
+export const DEFAULT_LENGTH_MS = 3600_000;
+const STATUSES: readonly LiveItem['status'][] = ['pending', 'live', 'ended'];
+const UPDATE_FIELDS = ['title', 'description', 'start', 'end', 'status'];
+/** setTimeout's longest delay; a later moment is reached in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const bad = (description: string) => new ApiFailure('invalid_request', description);
+
+/** An ISO 8601 date and time with its zone: `2026-11-27T18:00Z`, `…T18:00:00.000+01:00`. */
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/** `text` as milliseconds since the epoch, or NaN when it is no ISO 8601 time a calendar has. */
+export function parseIsoTime(text: string): number {
+  const m = ISO_8601.exec(text);
+  if (!m) return NaN;
+  const [year, month, day, hour, minute, second = 0, zh = 0, zm = 0] = m.slice(1).map((n) => (n === undefined ? undefined : Number(n))) as number[];
+  // Date.parse rolls 30 February over into March and takes 24:00: a calendar does not.
+  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour! > 23 || minute! > 59 || second > 59 || zh > 23 || zm > 59) return NaN;
+  return Date.parse(text);
+}
+
+/** An ISO 8601 time field as milliseconds; undefined when absent or empty. */
+function timeField(body: PostBody, name: string): number | undefined {
+  const text = textField(body, name, { max: 40 });
+  if (!text) return undefined;
+  const ms = parseIsoTime(text);
+  if (!Number.isFinite(ms)) throw bad(`The field ${name} must be a date and time in ISO 8601 with its time zone, like 2026-11-27T18:00:00Z.`);
+  return ms;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** What the owner's API answers: the item as kept, fields in a fixed order. */
+export const ownerView = ({ id, title, description, status, start, end, channel }: LiveItemRecord): LiveItemRecord => ({
+  id,
+  title,
+  description,
+  status,
+  start,
+  end,
+  channel,
+});
+
+export interface LiveItemsOptions {
+  /** The clock (default Date.now). */
+  now?: () => number;
+  /** How long an ended item stays listed (default 24 h). */
+  keepEndedMs?: number;
+}
+
+export class LiveItems {
+  #store: Store;
+  #urls: Urls;
+  #now: () => number;
+  #keepEndedMs: number;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #next = 1;
+  /** The channels' sources as last published (a change of stream URL, bitrate or delay is a change). */
+  #sourcesKey = '';
+
+  constructor(store: Store, urls: Urls, { now = Date.now, keepEndedMs = ENDED_KEPT_MS }: LiveItemsOptions = {}) {
+    this.#store = store;
+    this.#urls = urls;
+    this.#now = now;
+    this.#keepEndedMs = keepEndedMs;
+  }
+
+  /**
+   * Follows the store (the app passes it every event, on its one subscription): stopServer
+   * ends what is live; a channel going live or offline, or its stream changing, may change
+   * the items.
+   */
+  storeChanged(event: StoreEvent): void {
+    if (event.type === 'ready' && !event.ready) this.#endLive();
+    else if (event.type === 'stream') this.#commit(this.#store.liveItems);
+  }
+
+  /** Stops the timer. */
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** POST /private/addLiveItem. */
+  add(body: PostBody): LiveItemRecord {
+    const title = textField(body, 'title', { required: true, max: 200 })!;
+    const description = textField(body, 'description', { max: 5000 }) ?? '';
+    const channelId = textField(body, 'channel', { max: 100 });
+    const channel = this.#store.channel(channelId);
+    if (!channel) {
+      const known = this.#store.channels.map((c) => c.id).join(', ');
+      throw bad(`There is no channel "${channelId}" on this account; give one of: ${known}.`);
+    }
+    const now = this.#now();
+    const start = timeField(body, 'start') ?? now;
+    const end = timeField(body, 'end') ?? start + DEFAULT_LENGTH_MS;
+    checkTimes(start, end);
+    if (end <= now) throw bad(`The end ${iso(end)} has passed; a live item ends in the future.`);
+    if (this.#store.liveItems.length >= LIVE_ITEM_LIMIT) {
+      throw bad(`An account has at most ${LIVE_ITEM_LIMIT} live items; delete one (deleteLiveItem) first.`);
+    }
+    let id = `live-${this.#next++}`;
+    while (this.#find(id)) id = `live-${this.#next++}`;
+    const item: LiveItemRecord = { id, title, description, status: 'pending', start: iso(start), end: iso(end), channel: channel.id };
+    this.#commit([...this.#store.liveItems, item]);
+    return ownerView(this.#find(id)!);
+  }
+
+  /** POST /private/updateLiveItem: everything is checked before anything changes. */
+  update(body: PostBody): LiveItemRecord {
+    const id = textField(body, 'id', { required: true, max: 200 })!;
+    const item = this.#find(id);
+    if (!item) throw new ApiFailure('not_found', `There is no live item "${id}".`);
+    const title = textField(body, 'title', { max: 200 });
+    if (title === '') throw bad('The field title must not be empty.');
+    const description = textField(body, 'description', { max: 5000 });
+    const givenStart = timeField(body, 'start');
+    const givenEnd = timeField(body, 'end');
+    const status = textField(body, 'status', { max: 20 });
+    if (status !== undefined && !STATUSES.includes(status as LiveItem['status'])) {
+      throw bad(`The field status must be one of ${STATUSES.join(', ')}, not "${status}".`);
+    }
+    if ([title, description, givenStart, givenEnd, status].every((v) => v === undefined)) {
+      throw bad(`Give what to change: ${UPDATE_FIELDS.join(', ')}.`);
+    }
+    const now = this.#now();
+    let start = givenStart ?? Date.parse(item.start);
+    let end = givenEnd ?? Date.parse(item.end);
+    if (status === 'ended') {
+      // It ends now (or stays ended when its end has passed); one that never started ends
+      // where it was: start and end now.
+      end = Math.min(end, now);
+      start = Math.min(start, end);
+    } else if (status === 'live') {
+      start = Math.min(start, now);
+      if (end <= now) throw bad(`The live item ended at ${iso(end)}; give a later end to make it live again.`);
+    } else if (status === 'pending' && start <= now) {
+      throw bad(`A pending live item starts in the future; give a later start with status pending (it starts at ${iso(start)}).`);
+    }
+    if (status !== 'ended') checkTimes(start, end);
+    const changed: LiveItemRecord = {
+      ...item,
+      ...(title !== undefined ? { title } : {}),
+      ...(description !== undefined ? { description } : {}),
+      start: iso(start),
+      end: iso(end),
+    };
+    this.#commit(this.#store.liveItems.map((i) => (i.id === id ? changed : i)));
+    return ownerView(this.#find(id) ?? { ...changed, status: 'ended' });
+  }
+
+  /** POST /private/deleteLiveItem. */
+  delete(body: PostBody): { deleted: string } {
+    const id = textField(body, 'id', { required: true, max: 200 })!;
+    if (!this.#find(id)) throw new ApiFailure('not_found', `There is no live item "${id}".`);
+    this.#commit(this.#store.liveItems.filter((i) => i.id !== id));
+    return { deleted: id };
+  }
+
+  #find(id: string): LiveItemRecord | undefined {
+    return this.#store.liveItems.find((i) => i.id === id);
+  }
+
+  #channel(id: string): ChannelRecord {
+    return this.#store.channel(id) ?? this.#store.channels[0]!;
+  }
+
+  /** stopServer: what is live ends now. */
+  #endLive(): void {
+    const now = iso(this.#now());
+    this.#commit(this.#store.liveItems.map((i) => (i.status === 'live' && i.end > now ? { ...i, end: now } : i)));
+  }
+
+  /**
+   * Gives `items` the status they have now, drops those ended long enough ago, and stores
+   * them when anything the public API shows changed; then sets the timer for the next change.
+   */
+  #commit(items: LiveItemRecord[]): void {
+    const now = this.#now();
+    const next = items
+      .filter((i) => now < Date.parse(i.end) + this.#keepEndedMs)
+      .map((i) => {
+        const status = this.#statusAt(i, now);
+        return status === i.status ? i : { ...i, status };
+      });
+    const channels = [...new Set(next.map((i) => i.channel))];
+    const sourcesKey = JSON.stringify(channels.map((id) => channelSources(this.#store, this.#channel(id), this.#urls)));
+    const before = this.#store.liveItems;
+    if (sourcesKey !== this.#sourcesKey || next.length !== before.length || next.some((item, n) => item !== before[n])) {
+      this.#sourcesKey = sourcesKey;
+      this.#store.setLiveItems(next);
+    }
+    this.#schedule(next, now);
+  }
+
+  #statusAt(item: LiveItemRecord, now: number): LiveItem['status'] {
+    if (now >= Date.parse(item.end)) return 'ended';
+    if (now >= Date.parse(item.start) && isLive(this.#store, this.#channel(item.channel))) return 'live';
+    return 'pending';
+  }
+
+  #schedule(items: LiveItemRecord[], now: number): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const moments = items.flatMap((i) => [Date.parse(i.start), Date.parse(i.end), Date.parse(i.end) + this.#keepEndedMs]).filter((t) => t > now);
+    if (!moments.length) return;
+    const wait = Math.min(MAX_TIMER_MS, Math.max(1, Math.min(...moments) - now));
+    this.#timer = setTimeout(() => this.#commit(this.#store.liveItems), wait);
+    this.#timer.unref?.();
+  }
+}
+
+function checkTimes(start: number, end: number): void {
+  if (end <= start) throw bad(`The end ${iso(end)} must be after the start ${iso(start)}.`);
+}
+
+/** The owner's live item endpoints, on the private API. */
+export function liveItemRoutes(api: Hono<AppEnv>, items: LiveItems): void {
+  api.post('/addLiveItem', (c) => jsonResponse(items.add(c.get('body')), 201));
+  api.post('/updateLiveItem', (c) => jsonResponse(items.update(c.get('body'))));
+  api.post('/deleteLiveItem', (c) => jsonResponse(items.delete(c.get('body'))));
+}

@@ -1,0 +1,99 @@
+/**
+ * demo/console-live.ts, the owner console's live items, against the real mock on a loopback
+ * port, in a child process (requests made with node:http, which the DOM environment leaves alone): schedule one,
+ * start it, end it, delete it; the service's 400 shown as its words.
+ */
+import { request } from 'node:http';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { wireLiveItems, type PrivateCall } from '../../demo/console-live.ts';
+import { DEMO_TOKENS } from '../../demo/server/seed.ts';
+import { withMockProcess } from '../support/mock-process.ts';
+
+// The mock in a child process: the DOM environment here is no place for the server.
+const server = withMockProcess();
+
+/** One request to the mock with node:http; the answer as JSON. */
+function nodeJson(
+  method: string,
+  path: string,
+  fields?: Record<string, unknown>,
+  token = DEMO_TOKENS.private_token,
+): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const body = fields ? JSON.stringify(fields) : undefined;
+    const req = request(`${server.url}${path}`, {
+      method,
+      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject).end(body);
+  });
+}
+
+const call: PrivateCall = (path, method = 'GET', fields) => nodeJson(method, `/private/${path}`, fields);
+/** The public API, as the console's page reads it: the public token in the query only. */
+const fetchJson = async (url: string) => (await nodeJson('GET', url, undefined, '')).body;
+
+const FORM = `
+  <form id="live-item">
+    <input name="title" /><input name="description" /><select name="channel"></select>
+    <input name="start" type="datetime-local" /><input name="minutes" type="number" value="60" />
+    <button type="submit">Schedule</button>
+    <ul id="live-items"></ul><p id="live-status"></p>
+  </form>`;
+
+async function until<T>(check: () => T | undefined | null | false, what: string): Promise<T> {
+  for (const deadline = Date.now() + 3000; ;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('the owner console: live items', () => {
+  beforeEach(() => {
+    document.body.innerHTML = FORM;
+  });
+
+  it('schedules one, starts it, ends it and deletes it; the list follows', async () => {
+    const live = wireLiveItems(document, call, () => DEMO_TOKENS.public_token, fetchJson);
+    await live.load();
+    expect([...document.querySelectorAll('[name=channel] option')].map((o) => o.textContent)).toEqual(['Castlet FM']);
+    const form = document.querySelector<HTMLFormElement>('#live-item')!;
+    form.querySelector<HTMLInputElement>('[name=title]')!.value = 'Harbour <b>session</b>';
+    form.querySelector<HTMLInputElement>('[name=start]')!.value = '2099-06-01T18:30';
+    form.querySelector<HTMLInputElement>('[name=minutes]')!.value = '90';
+    form.requestSubmit();
+    const row = await until(() => document.querySelector<HTMLElement>('#live-items li[data-id]'), 'the scheduled row');
+    expect(row.dataset.status).toBe('pending');
+    // Text, never markup.
+    expect(row.querySelector('b')).toBeNull();
+    expect(row.textContent).toContain('Harbour <b>session</b> · Scheduled');
+    const [item] = (await fetchJson(`/public/podcasts?token=${DEMO_TOKENS.public_token}`)).live_items;
+    expect(item).toMatchObject({ title: 'Harbour <b>session</b>', channel: 'main', start: new Date('2099-06-01T18:30').toISOString() });
+    expect(Date.parse(item.end) - Date.parse(item.start)).toBe(90 * 60_000);
+
+    row.querySelector<HTMLButtonElement>('[data-action=start]')!.click();
+    await until(() => document.querySelector<HTMLElement>('#live-items li[data-status=live]'), 'the live row');
+    expect(document.querySelector('#live-status')!.textContent).toBe('"Harbour <b>session</b>" is live now.');
+    document.querySelector<HTMLButtonElement>('#live-items [data-action=end]')!.click();
+    const ended = await until(() => document.querySelector<HTMLElement>('#live-items li[data-status=ended]'), 'the ended row');
+    expect(ended.querySelector('[data-action=start], [data-action=end]')).toBeNull();
+    ended.querySelector<HTMLButtonElement>('[data-action=delete]')!.click();
+    await until(() => document.querySelector('#live-items')!.textContent === 'No live items yet.', 'the empty list');
+  });
+
+  it("shows the service's 400 in its own words", async () => {
+    const live = wireLiveItems(document, call, () => DEMO_TOKENS.public_token, fetchJson);
+    await live.load();
+    document.querySelector<HTMLFormElement>('#live-item')!.requestSubmit();
+    const status = await until(() => document.querySelector('#live-status.error'), 'the error');
+    expect(status.textContent).toBe('The field title must not be empty.');
+    expect(document.querySelector('#live-items')!.textContent).toBe('No live items yet.');
+  });
+});

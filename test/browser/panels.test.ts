@@ -54,6 +54,7 @@ describe('what loads when', () => {
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
       '/chunks/sharing.js',
+      '/chunks/stream-kind.js',
       '/chunks/transcript.js',
     ]);
     // Each part once, whatever the number of players or renders.

@@ -75,6 +75,7 @@ export class PlaybackController implements ReactiveController {
         rate: 1,
         volume: media.volume,
         muted: media.muted,
+        until: null,
       }
     );
   }
@@ -119,6 +120,12 @@ export class PlaybackController implements ReactiveController {
 
   claim(): void {
     this.#engine?.claim();
+  }
+
+  /** Plays `duration` seconds from `start` of the item on show, and pauses there (a soundbite). */
+  playClip(start: number, duration: number): void {
+    this.#wants = true;
+    this.#do((e) => e.playClip(start, duration));
   }
 
   seek(t: number, next?: boolean): void {

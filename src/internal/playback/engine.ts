@@ -52,6 +52,8 @@ export class Playback implements ReactiveController {
   #claimed = false;
   /** The source loaded last: what `play`, `pause` and the rest are told about. */
   #src = '';
+  /** Where the clip being played ends (s; -1: no clip): playback pauses there. */
+  #until = -1;
 
   /** Drives the kit's media element through a media adapter. */
   constructor(
@@ -94,6 +96,7 @@ export class Playback implements ReactiveController {
       rate: this.#speed,
       volume: m.volume,
       muted: m.muted,
+      until: this.#until < 0 ? null : this.#until,
     };
   }
 
@@ -115,6 +118,7 @@ export class Playback implements ReactiveController {
     const src = sourceOf(this.#state);
     if (src && this.#loaded && !this.#playable(item)?.includes(src)) this.#send({ type: 'stop' });
     this.#item = item;
+    if (other) this.#until = -1;
     if (other && item?.id) {
       // A new item: where this listener left it, at their speed.
       const { t, rate } = loadResume(this.host.publicToken, item.id, item.duration ?? 0);
@@ -150,7 +154,15 @@ export class Playback implements ReactiveController {
   }
 
   pause(): void {
+    this.#until = -1;
     this.#send({ type: 'pause' });
+  }
+
+  /** Plays `duration` seconds of the item on show from `start`, and pauses at their end (a soundbite). */
+  playClip(start: number, duration: number): void {
+    this.seek(start);
+    this.#until = start + duration;
+    this.play();
   }
 
   /** Pauses and drops what is loaded: it is no longer what the player shows. */
@@ -190,6 +202,8 @@ export class Playback implements ReactiveController {
    * `next`, it is where the next item shown starts.
    */
   seek(t: number, next = !this.#item): void {
+    // (A seek leaves the clip: the listener went elsewhere.)
+    this.#until = -1;
     t = Math.max(0, t);
     if (next) this.#next = t;
     else {
@@ -305,6 +319,8 @@ export class Playback implements ReactiveController {
 
   /** A time update: the position moved (and the resume point is written every 5 s of playback). */
   #time() {
+    // The clip's end: paused there.
+    if (this.#until >= 0 && this.position >= this.#until) this.pause();
     if (this.#loaded && Math.abs(this.position - this.#saved) >= 5) this.#save();
     this.#tell('time');
   }

@@ -53,6 +53,8 @@ export interface Snapshot {
   readonly rate: number;
   readonly volume: number;
   readonly muted: boolean;
+  /** Where the clip being played ends (s), or null: no clip (see Playback.playClip). */
+  readonly until: number | null;
 }
 
 /** What the engine reads of its player, and tells it. */

@@ -450,8 +450,14 @@ describe('a clip (a soundbite)', () => {
       lasting(120);
       clock(40.5);
       if (leave === 'seek') audio.seek(42);
-      if (leave === 'pause') (audio.pause(), audio.play());
-      if (leave === 'show') (show({ audio_url: 'https://x.test/other.mp3', id: 'ep-2', duration: 120 }), audio.play());
+      if (leave === 'pause') {
+        audio.pause();
+        audio.play();
+      }
+      if (leave === 'show') {
+        show({ audio_url: 'https://x.test/other.mp3', id: 'ep-2', duration: 120 });
+        audio.play();
+      }
       expect(audio.snapshot.until, leave).toBeNull();
       clock(51);
       expect(audio.snapshot.on, leave).toBe(true);

@@ -10,6 +10,7 @@ import { Broadcast } from './broadcast.ts';
 import { loadCatalog, type Catalog } from './catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
+import { embedRoutes } from './embed.ts';
 import { episodeAudio } from './episode-audio.ts';
 import { episodeText, type EpisodeTextKind } from './episode-text.ts';
 import { Icecast, type IcecastConfig } from './icecast.ts';
@@ -195,6 +196,9 @@ export function createApp(options: AppOptions = {}): MockApp {
     const episode = id ? store.episode(id) : undefined;
     return kind === 'mp3' ? episodeAudio(episode, c.req.raw) : episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
   });
+
+  // Embed pages, share pages and oEmbed (embed.ts): pages of their own, before the static files.
+  app.route('/', embedRoutes(store, urls, icecast ? { mediaSrc: new URL(icecast.url).origin } : {}));
 
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
   const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;

@@ -4,6 +4,7 @@
  * private token in sessionStorage only. Text goes in with textContent, never as HTML.
  */
 import type { PodcastPlayer, StreamPlayer } from '../src/castlet.ts';
+import { mountConfigurator } from './configurator.ts';
 import { embedSnippet } from './snippet.ts';
 
 type Carrier = 'header' | 'query';
@@ -20,6 +21,8 @@ const players = () => [...document.querySelectorAll<StreamPlayer | PodcastPlayer
 let token = sessionStorage.getItem(STORE_KEY) ?? '';
 let carrier: Carrier = 'header';
 let publicToken = '';
+/** The embed configurator (demo/configurator.ts), shown with the account. */
+const configurator = mountConfigurator($('#configurator'));
 
 /** Shows a token as its first 8 characters: enough to recognise, useless to steal. */
 const mask = (t: string) => (t.length > 8 ? `${t.slice(0, 8)}…` : t ? '…' : '(none)');
@@ -80,6 +83,7 @@ function showPair(pair: { public_token: string; private_token: string }) {
   $('#public-token').textContent = pair.public_token;
   $('#private-token').textContent = mask(pair.private_token);
   void bundle.then(({ script }) => ($('#snippet').textContent = embedSnippet(script, pair.public_token)));
+  configurator.setPublicToken(pair.public_token);
   $('#account').hidden = false;
 }
 
@@ -156,6 +160,7 @@ async function saveEpisode(fields: Record<string, unknown>) {
 async function showStreamCsp() {
   const { status, body } = await call('accountInfo', 'GET', undefined, true);
   const url = status === 200 ? (body?.channels?.[0]?.stream_url as string | undefined) : undefined;
+  if (status === 200) configurator.setChannels(body?.channels ?? []);
   let pre = document.querySelector<HTMLElement>('#stream-csp');
   if (!pre) {
     const note = document.createElement('p');

@@ -50,7 +50,7 @@ export function pagePolicy(css: string, frameAncestors: string, mediaSrc = ''): 
 export function htmlPage(p: PageParts): Response {
   const html =
     `<!doctype html>\n<html lang="${esc(p.lang)}"${/^(ar|he|fa|ur)\b/i.test(p.lang) ? ' dir="rtl"' : ''}>\n<head>\n<meta charset="utf-8">\n` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>${esc(p.title)}</title>\n${p.head ?? ''}\n` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">\n<link rel="icon" href="data:,">\n<title>${esc(p.title)}</title>\n${p.head ?? ''}\n` +
     `<style>${p.css}</style>\n</head>\n<body>\n${p.body}\n</body>\n</html>\n`;
   return new Response(html, {
     status: p.status ?? 200,

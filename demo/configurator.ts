@@ -173,16 +173,17 @@ export function mountConfigurator(host: HTMLElement): Configurator {
   function showPreview() {
     if (!ctx.publicToken) return;
     const tag = `${choice.kind}-player`;
-    if (preview?.localName !== tag) {
-      preview = document.createElement(tag);
-      stage.replaceChildren(preview);
-    }
+    const fresh = preview?.localName !== tag;
+    if (fresh) preview = document.createElement(tag);
+    const el = preview!;
     const wanted = new Map(elementAttributes(choice, ctx.publicToken));
-    for (const name of preview.getAttributeNames()) if (name !== 'style' && !wanted.has(name)) preview.removeAttribute(name);
-    for (const [name, value] of wanted) if (preview.getAttribute(name) !== value) preview.setAttribute(name, value);
+    for (const name of el.getAttributeNames()) if (name !== 'style' && name !== 'state' && !wanted.has(name)) el.removeAttribute(name);
+    for (const [name, value] of wanted) if (el.getAttribute(name) !== value) el.setAttribute(name, value);
     // CSSOM, which a strict policy allows (a style="" attribute it would refuse).
-    if (choice.accent) preview.style.setProperty('--castlet-accent', choice.accent);
-    else preview.style.removeProperty('--castlet-accent');
+    if (choice.accent) el.style.setProperty('--castlet-accent', choice.accent);
+    else el.style.removeProperty('--castlet-accent');
+    // Into the page with its attributes, as a pasted snippet's element comes.
+    if (fresh) stage.replaceChildren(el);
   }
 
   async function showOutputs() {

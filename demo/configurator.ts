@@ -123,7 +123,8 @@ export function mountConfigurator(host: HTMLElement): Configurator {
       ['share', 'Share link (social networks, chat, oEmbed)', 2],
     ] as const
   ).map(([name, label, rows]) => {
-    const text = el('textarea', { id: id(`out-${name}`), readonly: '', rows: String(rows), spellcheck: 'false' });
+    // Code reads left to right, in an Arabic console too.
+    const text = el('textarea', { id: id(`out-${name}`), readonly: '', rows: String(rows), spellcheck: 'false', dir: 'ltr' });
     const button = el('button', { type: 'button', 'data-copy': name, 'aria-describedby': id(`out-${name}-label`) }, t('Copy'));
     const box = el('div', { class: 'output' }, el('label', { for: text.id, id: id(`out-${name}-label`) }, t(label)), text, button);
     button.addEventListener('click', async () => {

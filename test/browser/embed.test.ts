@@ -8,11 +8,15 @@
  *
  * `ENGINES=webkit npx vitest run --project browser test/browser/embed.test.ts` runs one engine.
  */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { enSetup } from '../../src/i18n/en-setup.ts';
 import { PRIVATE, PUBLIC, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 
 const FRAME_TOP = 40;
+/** Screenshots to look at (not compared): reports/embed-*-{engine}.png. */
+const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
 
 /** A host page: a button, then the frame at (0, FRAME_TOP), and a script that keeps every `castlet:resize` it is sent. */
 const hostPage = (frame: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>A host page</title>
@@ -272,6 +276,24 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         { what: 'the configurator' },
       );
       expect(seen).toEqual({ dir: 'rtl', lang: 'ar', heading: 'أداة إعداد التضمين', copy: 'نسخ' });
+      // The preview in Arabic too, and the embed page of it, to look at.
+      await p.evaluate(() => {
+        const lang = document.getElementById('cfg-lang') as HTMLSelectElement;
+        lang.value = 'ar';
+        lang.dispatchEvent(new Event('change', { bubbles: true }));
+        document.getElementById('configurator')!.scrollIntoView();
+      }, null);
+      await waitInfo(p, '#configurator-preview > *', 'the preview in Arabic', (i) => i.state === 'ready' && i.play === 'تشغيل');
+      mkdirSync(REPORTS, { recursive: true });
+      await p.screenshot(`${REPORTS}embed-configurator-ar-${name}.png`);
+      const frame = await env.open(
+        hostPage(
+          `<iframe id="f" src="${env.mock}/embed/podcast?token=${PUBLIC}&amp;lang=ar" width="480" height="776" title="Podcast player"></iframe>`,
+        ),
+      );
+      await waitResize(frame, 'the Arabic player', (h) => h > 600);
+      await new Promise((r) => setTimeout(r, 500));
+      await frame.screenshot(`${REPORTS}embed-frame-ar-${name}.png`);
     });
   });
 });

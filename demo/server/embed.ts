@@ -42,7 +42,7 @@ export const FRAME_SCRIPT = `// castlet embed frame: tells the page around it ho
 const FRAME_ETAG = etagOf(FRAME_SCRIPT);
 
 /** The frame's look: no margins, the player as wide as the frame, and the reserved height before it loads. */
-const EMBED_CSS = `${RESERVE_CSS}html,body{margin:0;padding:0;background:transparent}stream-player,podcast-player{display:block}`;
+const EMBED_CSS = `${RESERVE_CSS}html,body,main{margin:0;padding:0;background:transparent}main,stream-player,podcast-player{display:block}`;
 
 export interface EmbedRouteOptions {
   /** More `media-src` origins for the pages' policy (Icecast mode: the mounts' origin). */
@@ -58,7 +58,8 @@ function embedPage(kind: PlayerKind, query: URLSearchParams, mediaSrc?: string):
     title: kind === 'stream' ? 'castlet live radio player' : 'castlet podcast player',
     css,
     body:
-      `<${tag}${attrs(playerAttributes(kind, options))}></${tag}>\n` +
+      // In <main>: a screen reader's landmark, in the frame as on a page.
+      `<main><${tag}${attrs(playerAttributes(kind, options))}></${tag}></main>\n` +
       `<script type="module" src="/castlet@${esc(VERSION)}/castlet.js"></script>\n<script src="/embed/frame.js" async></script>`,
     frameAncestors: '*',
     mediaSrc,

@@ -70,7 +70,7 @@ describe('embed pages', () => {
     expect(r.headers.get('content-type')).toBe('text/html; charset=utf-8');
     const body = /<body>([\s\S]*)<\/body>/.exec(r.text)![1]!;
     const tags = [...body.matchAll(/<([a-z-]+)[\s>]/g)].map((m) => m[1]);
-    expect(tags).toEqual([`${kind}-player`, 'script', 'script']);
+    expect(tags).toEqual(['main', `${kind}-player`, 'script', 'script']);
     const player = new RegExp(`<${kind}-player([^>]*)>`).exec(body)![1]!;
     expect(player).toContain(`public-token="${PUBLIC}"`);
     expect(player).toContain('channel="main"');

@@ -17,6 +17,7 @@ import { benchBundle, ENTRIES } from './bundle.ts';
 import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
 import { benchFaults } from './faults.ts';
+import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
 import { copyPeers } from './peers.ts';
 import { benchPlayUsable } from './play-usable.ts';
@@ -25,7 +26,7 @@ import { benchSnippet } from './snippet.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'audio', 'bandwidth', 'server', 'faults'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'iframe', 'audio', 'bandwidth', 'server', 'faults'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -71,7 +72,7 @@ async function main() {
   copyPeers(staticDir);
   let env: BenchEnv | undefined;
   try {
-    if (['page', 'snippet', 'usable', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
+    if (['page', 'snippet', 'usable', 'iframe', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
       const [mock, pages, browser] = await Promise.all([
         startMock({ staticDir, heartbeatMs: 60_000 }, { log: 'keep' }),
         startPages(),
@@ -82,6 +83,7 @@ async function main() {
     if (wanted.has('page')) record('page', await benchPage(env!));
     if (wanted.has('snippet')) record('snippet', await benchSnippet(env!));
     if (wanted.has('usable')) record('usable', await benchPlayUsable(env!));
+    if (wanted.has('iframe')) record('iframe', await benchIframe(env!));
     if (wanted.has('audio')) record('audio', await benchAudio(env!));
     if (wanted.has('bandwidth')) record('bandwidth', await benchBandwidth(env!));
     if (wanted.has('server')) {

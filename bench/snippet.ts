@@ -36,7 +36,7 @@ interface Metrics {
 }
 
 /** Runs in the page: FCP, the last LCP candidate, every layout shift. */
-const OBSERVE = `(() => {
+export const OBSERVE = `(() => {
   const m = (window.__paint = { fcp: NaN, lcp: NaN, cls: 0 });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) if (e.name === 'first-contentful-paint') m.fcp = e.startTime; }).observe({ type: 'paint', buffered: true });
   new PerformanceObserver((l) => { for (const e of l.getEntries()) m.lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -59,8 +59,8 @@ async function measure(env: BenchEnv, url: string, castlet: boolean, { options, 
   }
 }
 
-/** Lighthouse 13, mobile preset (simulated throttling), on Debian's Chromium. */
-async function lighthouseRuns(urls: Record<string, string>): Promise<Record<string, Metrics>> {
+/** Lighthouse 13, mobile preset (simulated throttling), on Debian's Chromium: each page's `audits` (their numeric values). */
+export async function lighthouseAudits(urls: Record<string, string>, audits: string[]): Promise<Record<string, Record<string, number>>> {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -68,20 +68,27 @@ async function lighthouseRuns(urls: Record<string, string>): Promise<Record<stri
   });
   try {
     const port = Number(new URL(browser.wsEndpoint()).port);
-    const out: Record<string, Metrics> = {};
+    const out: Record<string, Record<string, number>> = {};
     for (const [name, url] of Object.entries(urls)) {
       const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const a = result!.lhr.audits;
-      out[name] = {
-        fcp: a['first-contentful-paint']!.numericValue!,
-        lcp: a['largest-contentful-paint']!.numericValue!,
-        cls: a['cumulative-layout-shift']!.numericValue!,
-      };
+      out[name] = Object.fromEntries(audits.map((id) => [id, a[id]!.numericValue!]));
     }
     return out;
   } finally {
     await browser.close();
   }
+}
+
+/** FCP, LCP and CLS of each page, by Lighthouse. */
+async function lighthouseRuns(urls: Record<string, string>): Promise<Record<string, Metrics>> {
+  const runs = await lighthouseAudits(urls, ['first-contentful-paint', 'largest-contentful-paint', 'cumulative-layout-shift']);
+  return Object.fromEntries(
+    Object.entries(runs).map(([name, a]) => [
+      name,
+      { fcp: a['first-contentful-paint']!, lcp: a['largest-contentful-paint']!, cls: a['cumulative-layout-shift']! },
+    ]),
+  );
 }
 
 export interface SnippetData {

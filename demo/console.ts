@@ -5,6 +5,7 @@
  */
 import type { PodcastPlayer, StreamPlayer } from '../src/castlet.ts';
 import { wireLiveItems } from './console-live.ts';
+import { mountConfigurator } from './configurator.ts';
 import { embedSnippet } from './snippet.ts';
 
 type Carrier = 'header' | 'query';
@@ -21,6 +22,8 @@ const players = () => [...document.querySelectorAll<StreamPlayer | PodcastPlayer
 let token = sessionStorage.getItem(STORE_KEY) ?? '';
 let carrier: Carrier = 'header';
 let publicToken = '';
+/** The embed configurator (demo/configurator.ts), shown with the account. */
+const configurator = mountConfigurator($('#configurator'));
 
 /** Shows a token as its first 8 characters: enough to recognise, useless to steal. */
 const mask = (t: string) => (t.length > 8 ? `${t.slice(0, 8)}…` : t ? '…' : '(none)');
@@ -81,6 +84,7 @@ function showPair(pair: { public_token: string; private_token: string }) {
   $('#public-token').textContent = pair.public_token;
   $('#private-token').textContent = mask(pair.private_token);
   void bundle.then(({ script }) => ($('#snippet').textContent = embedSnippet(script, pair.public_token)));
+  configurator.setPublicToken(pair.public_token);
   $('#account').hidden = false;
 }
 
@@ -157,6 +161,7 @@ async function saveEpisode(fields: Record<string, unknown>) {
 async function showStreamCsp() {
   const { status, body } = await call('accountInfo', 'GET', undefined, true);
   const url = status === 200 ? (body?.channels?.[0]?.stream_url as string | undefined) : undefined;
+  if (status === 200) configurator.setChannels(body?.channels ?? []);
   let pre = document.querySelector<HTMLElement>('#stream-csp');
   if (!pre) {
     const note = document.createElement('p');

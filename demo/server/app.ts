@@ -10,6 +10,7 @@ import { Broadcast } from './broadcast.ts';
 import { loadCatalog, type Catalog } from './catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
+import { embedRoutes } from './embed.ts';
 import { episodeAudio, type EpisodeFormat } from './episode-audio.ts';
 import { episodeText, type EpisodeTextKind } from './episode-text.ts';
 import { Icecast, type IcecastConfig } from './icecast.ts';
@@ -205,6 +206,9 @@ export function createApp(options: AppOptions = {}): MockApp {
     if (kind === 'mp3' || kind === 'opus') return episodeAudio(episode, c.req.raw, kind as EpisodeFormat);
     return episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
   });
+
+  // Embed pages, share pages and oEmbed (embed.ts): pages of their own, before the static files.
+  app.route('/', embedRoutes(store, urls, icecast ? { mediaSrc: new URL(icecast.url).origin } : {}));
 
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
   const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;

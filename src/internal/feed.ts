@@ -46,7 +46,9 @@ class Feed<T> {
   subscribe(listener: FeedListener<T>): () => void {
     this.#listeners.add(listener);
     if (this.#listeners.size === 1) this.#start();
-    else if (this.data || this.error) listener(this.data, this.error);
+    // What the feed has, after the update that subscribed (a listener called within it would
+    // have its data folded into that update, rendered before it arrived: a player added later).
+    else if (this.data || this.error) queueMicrotask(() => this.#listeners.has(listener) && listener(this.data, this.error));
     return () => {
       this.#listeners.delete(listener);
       if (!this.#listeners.size) this.#stop();

@@ -51,6 +51,8 @@ export interface EnginePage {
    * vertically centred.
    */
   click(target: Target, opts?: { x?: number }): Promise<void>;
+  /** A real pointer click at viewport coordinates (e.g. inside a cross-origin frame, whose document the page cannot query). */
+  clickAt(x: number, y: number): Promise<void>;
   /** A real key press, sent to whatever has focus. */
   press(key: Key): Promise<void>;
   /**
@@ -135,6 +137,7 @@ export function enginePage(engine: EngineName, low: LowPage): EnginePage {
         }
       }
     },
+    clickAt: (x, y) => low.mouseClick(Math.round(x), Math.round(y)),
     press: (key) => low.press(key),
     async waitFor(fn, arg, { what, timeout = 5000 }) {
       const end = Date.now() + timeout;

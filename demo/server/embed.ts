@@ -1,0 +1,102 @@
+/**
+ * Embed anywhere (docs/embed.md): the pages a site that takes no script can still show.
+ * - `/embed/stream`, `/embed/podcast`: only the player, its options as query parameters, under
+ *   a strict policy of its own that any site may frame; `/embed/frame.js` tells the host page
+ *   the frame's height (`castlet:resize`).
+ * - `/s/{public_token}/stream`, `/s/{public_token}/episodes/{id}`: share pages (share.ts).
+ * - `/oembed`: oEmbed 1.0 for the share pages (oembed.ts).
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from './env.ts';
+import { playerAttributes, readOptions, type PlayerKind } from './embed-options.ts';
+import { attrs, esc, htmlPage } from './html-page.ts';
+import { oembed } from './oembed.ts';
+import { etagOf } from './respond.ts';
+import { shareNotFound, sharePage, sharePrivateToken, shareTarget, type ShareLookup } from './share.ts';
+import { RESERVE_CSS } from '../snippet.ts';
+import { VERSION } from './static-files.ts';
+import type { Store } from './store.ts';
+import type { Urls } from './views.ts';
+
+/**
+ * The frame's one script: the document's height to the parent, each time it changes, and again
+ * when the parent asks (`castlet:measure`, for a listener added late). Only the height leaves
+ * the frame: the target is `*` because any site may embed it.
+ */
+export const FRAME_SCRIPT = `// castlet embed frame: tells the page around it how tall the player is, and nothing else.
+(() => {
+  if (window.parent === window) return;
+  let last = -1;
+  const send = (again) => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last && !again) return;
+    last = height;
+    window.parent.postMessage({ type: 'castlet:resize', height }, '*');
+  };
+  new ResizeObserver(() => send(false)).observe(document.documentElement);
+  addEventListener('message', (e) => {
+    if (e.source === window.parent && e.data && e.data.type === 'castlet:measure') send(true);
+  });
+})();
+`;
+const FRAME_ETAG = etagOf(FRAME_SCRIPT);
+
+/** The frame's look: no margins, the player as wide as the frame, and the reserved height before it loads. */
+const EMBED_CSS = `${RESERVE_CSS}html,body,main{margin:0;padding:0;background:transparent}main,stream-player,podcast-player{display:block}`;
+
+export interface EmbedRouteOptions {
+  /** More `media-src` origins for the pages' policy (Icecast mode: the mounts' origin). */
+  mediaSrc?: string;
+}
+
+function embedPage(kind: PlayerKind, query: URLSearchParams, mediaSrc?: string): Response {
+  const options = readOptions(query);
+  const tag = `${kind}-player`;
+  const css = EMBED_CSS + (options.accent ? `stream-player,podcast-player{--castlet-accent:${options.accent}}` : '');
+  return htmlPage({
+    lang: options.lang || 'en',
+    title: kind === 'stream' ? 'castlet live radio player' : 'castlet podcast player',
+    css,
+    body:
+      // In <main>: a screen reader's landmark, in the frame as on a page.
+      `<main><${tag}${attrs(playerAttributes(kind, options))}></${tag}></main>\n` +
+      `<script type="module" src="/castlet@${esc(VERSION)}/castlet.js"></script>\n<script src="/embed/frame.js" async></script>`,
+    frameAncestors: '*',
+    mediaSrc,
+  });
+}
+
+export function embedRoutes(store: Store, urls: Urls, opts: EmbedRouteOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const query = (url: string) => new URL(url).searchParams;
+
+  app.get('/embed/stream', (c) => embedPage('stream', query(c.req.url), opts.mediaSrc));
+  app.get('/embed/podcast', (c) => embedPage('podcast', query(c.req.url), opts.mediaSrc));
+  app.get('/embed/frame.js', (c) => {
+    if (c.req.header('if-none-match') === FRAME_ETAG) return c.body(null, 304, { ETag: FRAME_ETAG });
+    return c.body(FRAME_SCRIPT, 200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=300',
+      ETag: FRAME_ETAG,
+      'Access-Control-Allow-Origin': '*',
+    });
+  });
+
+  const answer = (found: ShareLookup) =>
+    'found' in found ? sharePage(found.found, urls.origin, opts.mediaSrc) : 'refused' in found ? sharePrivateToken() : shareNotFound();
+  app.get('/s/:token/stream', (c) =>
+    answer(shareTarget(store, urls, c.req.param('token'), { stream: true, channel: c.req.query('channel') ?? '' }, query(c.req.url))),
+  );
+  app.get('/s/:token/episodes/:id', (c) => answer(shareTarget(store, urls, c.req.param('token'), { episode: c.req.param('id') }, query(c.req.url))));
+  app.get('/s/*', () => shareNotFound());
+
+  app.get('/oembed', (c) =>
+    oembed(store, urls, {
+      url: c.req.query('url'),
+      maxwidth: c.req.query('maxwidth'),
+      maxheight: c.req.query('maxheight'),
+      format: c.req.query('format'),
+    }),
+  );
+  return app;
+}

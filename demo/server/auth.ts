@@ -3,7 +3,7 @@
  * verified (rules 4, 7; public API). Extraction is pure and unit-tested; the middlewares
  * only glue it to Hono and the store.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { PostBody } from './body.ts';
 import type { AppEnv } from './env.ts';
@@ -57,22 +57,26 @@ export interface TokenCarriers {
 export function extractToken(carriers: TokenCarriers): TokenResult {
   const header = parseAuthorization(carriers.authorization);
   if (header.kind === 'malformed') return header;
-  const found = new Set<string>();
-  if (header.kind === 'token') found.add(header.token);
-  for (const value of [...carriers.query, ...carriers.body]) {
-    if (typeof value !== 'string') {
-      return { kind: 'malformed', description: 'The token field must be a text string.' };
+  // The first token seen, and whether another differs (no Set, no array copies: a hot path).
+  let token = header.kind === 'token' ? header.token : undefined;
+  let different = false;
+  for (const values of [carriers.query, carriers.body]) {
+    for (const value of values) {
+      if (typeof value !== 'string') {
+        return { kind: 'malformed', description: 'The token field must be a text string.' };
+      }
+      if (token === undefined) token = value;
+      else if (token !== value) different = true;
     }
-    found.add(value);
   }
-  if (found.size > 1) {
+  if (different) {
     return { kind: 'malformed', description: 'The request carries two different tokens; send one token once.' };
   }
-  const [token] = found;
   return token === undefined ? { kind: 'none' } : { kind: 'token', token };
 }
 
-const sha256 = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+// One call, no Hash object to make: cheaper than createHash().update().digest() on every request.
+const sha256 = (s: string) => hash('sha256', s, 'buffer');
 
 /** The account's secrets change only on resetTokens: hash each once (a hot path under load). */
 const secretDigests = new Map<string, Buffer>();
@@ -152,11 +156,12 @@ function authFailure(result: TokenResult, role: 'private' | 'public' | 'unknown'
  */
 export function requireToken(audience: 'private' | 'public', tokens: () => TokenPair): MiddlewareHandler<AppEnv> {
   if (audience !== 'private' && audience !== 'public') throw new TypeError(`unknown audience ${String(audience)}`);
-  return async function tokenAuth(c, next) {
+  // Not async: no promise of its own per request (compose catches what it throws).
+  return function tokenAuth(c, next) {
     const result = tokenOf(c.req.raw, c.get('body'));
     const role = result.kind === 'token' ? classifyToken(result.token, tokens()) : null;
     const failure = authFailure(result, role, audience);
     if (failure) throw failure;
-    await next();
+    return next();
   };
 }

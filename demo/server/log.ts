@@ -7,6 +7,8 @@
 import type { MiddlewareHandler } from 'hono';
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** UUID without `g`: a test that keeps no state between calls. */
+const HAS_UUID = new RegExp(UUID.source, 'i');
 const MAX_LENGTH = 300;
 
 function decoded(raw: string): string | undefined {
@@ -18,12 +20,14 @@ function decoded(raw: string): string | undefined {
 }
 
 function isTokenName(raw: string): boolean {
-  return decoded(raw)?.trim().toLowerCase() === 'token' || raw.toLowerCase().includes('token');
+  if (raw.toLowerCase().includes('token')) return true;
+  // Only an encoded name (`%74oken`, `+token`) can decode to "token" without containing it.
+  return /[%+]/.test(raw) && decoded(raw)?.trim().toLowerCase() === 'token';
 }
 
 /** `part` (a path segment or a query value) with UUIDs replaced, also percent-encoded ones. */
 function redactPart(part: string): string {
-  const plain = part.replace(UUID, '…');
+  const plain = HAS_UUID.test(part) ? part.replace(UUID, '…') : part;
   if (!plain.includes('%')) return plain;
   // A UUID hidden by percent-encoding: drop the whole part rather than re-encode it.
   const text = decoded(plain);
@@ -33,7 +37,10 @@ function redactPart(part: string): string {
 /** `path?query` with every token value replaced by `…`. */
 export function redactUrl(pathAndQuery: string): string {
   const q = pathAndQuery.indexOf('?');
-  const path = (q < 0 ? pathAndQuery : pathAndQuery.slice(0, q)).split('/').map(redactPart).join('/');
+  const rawPath = q < 0 ? pathAndQuery : pathAndQuery.slice(0, q);
+  // Without a percent sign each segment is only its UUIDs replaced, which no '/' splits: the
+  // whole path at once (the common case, e.g. /private/checkToken, costs one regex test).
+  const path = rawPath.includes('%') ? rawPath.split('/').map(redactPart).join('/') : redactPart(rawPath);
   if (q < 0) return path;
   const query = pathAndQuery
     .slice(q + 1)

@@ -107,12 +107,15 @@ describe('the feed: live items, soundbites, alternate enclosures', () => {
     });
   });
 
-  it('only where present: no live item, soundbite or alternate enclosure tags for what has none', async () => {
+  it('only where present: no live item or soundbite tags for what has none; one alternate enclosure per other file', async () => {
     const { body: episode } = await owner('addPodcast', { title: 'Plain', duration: 12 });
     const text = (await rss()).text;
     const item = text.slice(text.indexOf(`<guid isPermaLink="false">${episode.id}</guid>`));
     const own = item.slice(0, item.indexOf('</item>'));
-    expect(own).not.toMatch(/podcast:soundbite|podcast:alternateEnclosure/);
+    expect(own).not.toMatch(/podcast:soundbite/);
+    // A generated episode has its MP3 (the enclosure) and an Opus file: one alternate enclosure.
+    expect(episode.audio).toHaveLength(2);
+    expect(own.match(/<podcast:alternateEnclosure /g)).toHaveLength(1);
     expect(text).not.toContain('podcast:liveItem');
     await owner('deletePodcast', { id: episode.id });
   });

@@ -4,7 +4,7 @@
  * the public API shows is announced to subscribers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Chapter, Funding, NowPlaying, Person } from '../../src/internal/api-types.ts';
+import type { Chapter, Funding, NowPlaying, Person, Source } from '../../src/internal/api-types.ts';
 import type { TokenPair } from './auth.ts';
 
 export const HISTORY_LENGTH = 10;
@@ -75,6 +75,8 @@ interface ChannelState {
   onAir: boolean;
   /** Seconds behind the live edge a new listener starts (the burst on connect); null when unknown. */
   delay: number | null;
+  /** Icecast mode: the channel's sources (demo/server/sources.ts); null: the built-in stream's one. */
+  sources: Source[] | null;
 }
 
 export class Store {
@@ -104,6 +106,7 @@ export class Store {
         listeners: 0,
         onAir: true,
         delay: null,
+        sources: null,
       });
     }
     this.#episodes = [...seed.episodes];
@@ -194,6 +197,18 @@ export class Store {
     const state = this.#state(channel);
     if (state.delay === seconds) return;
     state.delay = seconds;
+    this.#emit({ type: 'stream', channel });
+  }
+
+  /** Icecast mode: the channel's sources in order of preference; null for the built-in stream. */
+  sources(channel: string): Source[] | null {
+    return this.#state(channel).sources;
+  }
+
+  setSources(channel: string, sources: Source[] | null): void {
+    const state = this.#state(channel);
+    if (JSON.stringify(state.sources) === JSON.stringify(sources)) return;
+    state.sources = sources;
     this.#emit({ type: 'stream', channel });
   }
 

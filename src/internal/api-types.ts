@@ -19,6 +19,24 @@ export interface NowPlaying {
   started_at: string;
 }
 
+/**
+ * One place a channel's live audio can be fetched from (docs/design.md "Sources and relays"):
+ * a mount on the Icecast master or on one of its relays, or the built-in stream.
+ */
+export interface Source {
+  /** Absolute URL of the mount. */
+  url: string;
+  /** MIME type with codecs: `audio/mpeg`, `audio/ogg; codecs=opus`, `audio/ogg; codecs=vorbis`. */
+  type: string;
+  /** kbit/s as the source declares it; null when it declares none. */
+  bitrate: number | null;
+  /**
+   * Seconds behind the master's live edge a listener who connects to this source now starts
+   * hearing (measured per source in Icecast mode); null when unknown (titles shown at once).
+   */
+  delay: number | null;
+}
+
 /** GET /public/stream, and the `stream` event of /public/stream/events. */
 export interface StreamInfo {
   channel: Channel;
@@ -31,6 +49,11 @@ export interface StreamInfo {
    * (see stream-player/heard.ts). Null or absent: unknown, shown at once.
    */
   stream_delay?: number | null;
+  /**
+   * Where the audio can be fetched, in order of preference (the first is `stream_url`); empty
+   * while offline. Absent from older services: then `stream_url` is the one source.
+   */
+  sources?: Source[];
   now_playing: NowPlaying | null;
   listeners: number;
   /** Recent tracks, newest first (the current one excluded). */

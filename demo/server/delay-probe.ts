@@ -194,9 +194,15 @@ export class DelayProbe {
     return this.#open.get(`${server} ${mount}`) ?? 0;
   }
 
-  /** The sources of a channel now; a source never measured brings the next round forward. */
+  /**
+   * The sources of a channel now. A source that has left is forgotten (a server that comes back
+   * starts with a short queue: its figure is measured again); one never measured brings the next
+   * round forward.
+   */
   watch(channel: string, master: string | undefined, targets: ProbeTarget[]): void {
+    const before = this.#watched.get(channel)?.targets ?? [];
     this.#watched.set(channel, { master, targets });
+    for (const gone of before) if (!targets.some((t) => t.url === gone.url)) this.#delays.delete(gone.url);
     if (!this.#running || this.#busy) return;
     const unmeasured = targets.some((t) => !this.#delays.has(t.url)) && master !== undefined;
     if (unmeasured && this.#pauseMs > this.#minPauseMs) this.#pauseMs = this.#minPauseMs;
@@ -227,7 +233,7 @@ export class DelayProbe {
     let moved = false;
     let measured = 0;
     try {
-      for (const { master, targets } of [...this.#watched.values()]) {
+      for (const [channel, { master, targets }] of [...this.#watched.entries()]) {
         if (!master) continue;
         const mounts = [...new Set(targets.map((t) => t.mount))];
         for (const mount of mounts) {
@@ -235,6 +241,8 @@ export class DelayProbe {
           const own = targets.filter((t) => t.mount === mount);
           const results = await this.#measureMount(master, mount, own);
           for (const [url, delay] of results) {
+            // Left while it was measured: not kept.
+            if (!this.#watched.get(channel)?.targets.some((t) => t.url === url)) continue;
             const before = this.#delays.get(url);
             if (before === undefined || Math.abs(before - delay) > 0.5) moved = true;
             this.#delays.set(url, delay);

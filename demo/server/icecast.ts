@@ -9,7 +9,7 @@
  */
 import { DelayProbe } from './delay-probe.ts';
 import { parseIcecastStatus, splitTitle, type MountStatus } from './icecast-status.ts';
-import { channelSources, publicSource, type ServerMounts } from './sources.ts';
+import { channelSources, MOUNT_KINDS, publicSource, type ServerMounts } from './sources.ts';
 import type { ChannelRecord, Store } from './store.ts';
 
 export interface IcecastConfig {
@@ -204,18 +204,25 @@ export class Icecast {
    * title once the source sends its next block (about a second with ezstream).
    */
   setTitle(channel: ChannelRecord, np: { title: string; artist: string }): Promise<boolean> {
-    return this.#admin('metadata', channel, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
+    return this.#admin('metadata', channel.mountpoint, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
   }
 
-  /** Drops the mount's source (`/admin/killsource`); false without admin or on failure. */
-  killSource(channel: ChannelRecord): Promise<boolean> {
-    return this.#admin('killsource', channel, {});
+  /**
+   * Drops the sources of the channel's mounts on the master (`/admin/killsource`; its relays
+   * lose them in turn); true when every one the master last listed was dropped (none listed:
+   * nothing to drop); false without admin or on a failure.
+   */
+  async killSource(channel: ChannelRecord): Promise<boolean> {
+    if (!this.#auth) return false;
+    const master = this.#servers[0]!.mounts;
+    const live = MOUNT_KINDS.map((k) => `${channel.mountpoint}${k.suffix}`).filter((m) => master?.has(m));
+    return (await Promise.all(live.map((mount) => this.#admin('killsource', mount, {})))).every(Boolean);
   }
 
-  async #admin(command: string, channel: ChannelRecord, params: Record<string, string>): Promise<boolean> {
+  async #admin(command: string, mount: string, params: Record<string, string>): Promise<boolean> {
     if (!this.#auth) return false;
     // Icecast decodes %20 but not `+` (URLSearchParams' space): encode each value by hand.
-    const query = Object.entries({ mount: `/${channel.mountpoint}`, ...params })
+    const query = Object.entries({ mount: `/${mount}`, ...params })
       .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
       .join('&');
     try {
@@ -224,10 +231,10 @@ export class Icecast {
         signal: AbortSignal.timeout(3000),
       });
       await res.body?.cancel();
-      if (!res.ok) this.#log(`icecast: /admin/${command} for /${channel.mountpoint} answered ${res.status}`);
+      if (!res.ok) this.#log(`icecast: /admin/${command} for /${mount} answered ${res.status}`);
       return res.ok;
     } catch (err) {
-      this.#log(`icecast: /admin/${command} for /${channel.mountpoint} failed (${err instanceof Error ? err.message : String(err)})`);
+      this.#log(`icecast: /admin/${command} for /${mount} failed (${err instanceof Error ? err.message : String(err)})`);
       return false;
     } finally {
       this.refresh();

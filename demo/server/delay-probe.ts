@@ -13,7 +13,14 @@
  *    master's stream: its last bytes are matched in the reference's bytes (relays copy the
  *    master's stream unchanged; Ogg header pages, which a server sends every new listener first,
  *    are left out). Its first byte is that many bytes earlier.
- * 3. delay = when the first byte reached the listener − when that byte went live on the master.
+ * 3. delay = when the listener asked − when its first byte went live on the master. The player
+ *    counts from when it asked (`heard.ts`: load time − delay + currentTime), and Icecast sends a
+ *    new listener's burst when the source's next block comes in: one who asked at a moment
+ *    picked at random got its first byte half a block's interval later, on average (from 0 to a
+ *    whole interval, about 1 s with ezstream). The probe, which got its first byte on a block's
+ *    arrival, counts from half an interval before: a title is then within half an interval of
+ *    the sound, either way. (Counted from the first byte, titles came 0.8–1.3 s late in
+ *    test/icecast/heard.test.ts; from a whole interval before, up to 0.9 s early.)
  *
  * Rounds run one at a time over every mount, then again after a pause that doubles (15 s up to
  * 5 min) while the figures hold, and comes back to 15 s when a source appears or a figure moves.
@@ -108,9 +115,14 @@ export function oggHeaderBytes(data: Uint8Array): number {
 /**
  * From a reference connection's chunks: the byte rate and the moment each byte went live
  * (`epoch + offset / rate`), fitted on the blocks that arrived after its burst (a block: a
- * chunk after a pause of at least `gapMs`). Undefined with fewer than two such blocks.
+ * chunk after a pause of at least `gapMs`), and the usual interval between blocks (ms).
+ * Undefined with fewer than two such blocks.
  */
-export function liveLine(chunks: Chunk[], declaredRate: number | undefined, gapMs = 150): { rate: number; epoch: number } | undefined {
+export function liveLine(
+  chunks: Chunk[],
+  declaredRate: number | undefined,
+  gapMs = 150,
+): { rate: number; epoch: number; interval: number } | undefined {
   const first = chunks[0];
   if (!first) return undefined;
   // The burst: whatever arrived in the first moment.
@@ -121,7 +133,11 @@ export function liveLine(chunks: Chunk[], declaredRate: number | undefined, gapM
   const rate = declaredRate ?? (lastBlock.offset - firstBlock.offset) / ((lastBlock.at - firstBlock.at) / 1000);
   if (!(rate > 0)) return undefined;
   const epochs = blocks.map((b) => b.at - (b.offset / rate) * 1000).sort((a, b) => a - b);
-  return { rate, epoch: epochs[Math.floor(epochs.length / 2)]! };
+  const gaps = blocks
+    .slice(1)
+    .map((b, i) => b.at - blocks[i]!.at)
+    .sort((a, b) => a - b);
+  return { rate, epoch: epochs[Math.floor(epochs.length / 2)]!, interval: gaps[Math.floor(gaps.length / 2)]! };
 }
 
 /**
@@ -131,7 +147,7 @@ export function liveLine(chunks: Chunk[], declaredRate: number | undefined, gapM
  */
 export function measureDelay(
   reference: Chunk[],
-  line: { rate: number; epoch: number },
+  line: { rate: number; epoch: number; interval: number },
   listener: { at: number; lastAt: number; data: Uint8Array; ogg: boolean },
 ): number | undefined {
   const skip = listener.ogg ? oggHeaderBytes(listener.data) : 0;
@@ -147,7 +163,7 @@ export function measureDelay(
   if (end < 0) return undefined;
   const first = end + tail.length - audio.length;
   const liveAt = line.epoch + (first / line.rate) * 1000;
-  return Math.round(listener.at - liveAt) / 1000;
+  return Math.round(listener.at - line.interval / 2 - liveAt) / 1000;
 }
 
 export class DelayProbe {

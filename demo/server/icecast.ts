@@ -84,7 +84,13 @@ export class Icecast {
     this.#log = log;
     this.#pollMs = config.pollMs ?? 1000;
     this.#burstSize = config.burstSize ?? ICECAST_BURST_SIZE;
-    const server = (url: string, relay: boolean): ServerState => ({ url: url.replace(/\/+$/, ''), relay, down: undefined, badSince: undefined, mounts: undefined });
+    const server = (url: string, relay: boolean): ServerState => ({
+      url: url.replace(/\/+$/, ''),
+      relay,
+      down: undefined,
+      badSince: undefined,
+      mounts: undefined,
+    });
     this.#servers = [server(this.url, false), ...(config.relays ?? []).map((url) => server(url, true))];
     this.probe = config.measureDelay === false ? undefined : new DelayProbe(log, () => this.refresh(), config.probe);
     if (config.adminUser && config.adminPassword) {

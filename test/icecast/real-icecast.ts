@@ -101,7 +101,9 @@ function icecastConfig(dir: string, port: number, options: IcecastOptions): stri
   const mountSections =
     options.maxListeners === undefined
       ? ''
-      : mounts.map((m) => `<mount type="normal"><mount-name>/${m}</mount-name><max-listeners>${options.maxListeners}</max-listeners></mount>`).join('\n  ');
+      : mounts
+          .map((m) => `<mount type="normal"><mount-name>/${m}</mount-name><max-listeners>${options.maxListeners}</max-listeners></mount>`)
+          .join('\n  ');
   const relays = (options.relayOf?.mounts ?? [])
     .map(
       (m) =>
@@ -150,7 +152,30 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<RealIc
   const status = async () => JSON.parse(await (await fetch(`${url}/status-json.xsl`)).text());
 
   /** Starts icecast2 and waits until it answers status JSON (it answers half-written JSON for a moment after start). */
+  /**
+   * Starts icecast2 and waits until it answers status JSON (it answers half-written JSON for a
+   * moment after start). Icecast 2.4.4 has been seen to crash (SIGSEGV in libc) now and then in
+   * its first moments on a loaded machine: then it is started again, up to three times.
+   */
   async function launch(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await launchOnce();
+      if (outcome === 'up') return;
+      const signal = icecast?.signalCode ?? `exit ${icecast?.exitCode}`;
+      console.warn(`[icecast] icecast2 on ${url} ${outcome} while starting (${signal}), attempt ${attempt} of 3`);
+      if (attempt === 3 || outcome !== 'crashed') {
+        let log = '';
+        try {
+          log = readFileSync(join(dir, 'error.log'), 'utf8').split('\n').slice(-5).join('\n');
+        } catch {
+          // no log yet
+        }
+        throw new Error(`icecast2 did not answer on ${url} (${outcome}): ${stderr}${log}`);
+      }
+    }
+  }
+
+  async function launchOnce(): Promise<'up' | 'crashed' | 'timed out'> {
     stderr = '';
     // The user's group is `icecast` on Debian: pass the numeric ids.
     const child = spawn('setpriv', ['--reuid', String(uid), '--regid', String(gid), '--init-groups', 'icecast2', '-c', config], {
@@ -158,26 +183,22 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<RealIc
     });
     icecast = child;
     child.stderr!.on('data', (d) => (stderr += d));
+    const ended = () => child.exitCode !== null || child.signalCode !== null;
     // A loaded machine (several test runs at once) has been seen to take over 10 s.
     const deadline = Date.now() + 30_000;
     for (;;) {
+      if (ended()) return 'crashed';
       try {
-        if (child.exitCode !== null) throw new Error(`icecast2 exited (${child.exitCode}): ${stderr}`);
-        if ((await status()).icestats) return;
-        throw new Error('not Icecast status yet');
-      } catch (err) {
-        if (child.exitCode !== null || Date.now() > deadline) {
-          await killAndWait(child);
-          let log = '';
-          try {
-            log = readFileSync(join(dir, 'error.log'), 'utf8').split('\n').slice(-5).join('\n');
-          } catch {
-            // no log yet
-          }
-          throw new Error(`icecast2 did not answer on ${url}: ${stderr}${log}`, { cause: err });
-        }
-        await sleep(50);
+        if ((await status()).icestats) return 'up';
+      } catch {
+        // not listening yet, or half-written JSON
       }
+      if (ended()) return 'crashed';
+      if (Date.now() > deadline) {
+        await killAndWait(child);
+        return 'timed out';
+      }
+      await sleep(50);
     }
   }
 
@@ -234,7 +255,11 @@ export async function startIcecast(options: IcecastOptions = {}): Promise<RealIc
       const child = icecast;
       if (!child || child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      process.kill(child.pid!, 'SIGKILL');
+      try {
+        process.kill(child.pid!, 'SIGKILL');
+      } catch {
+        // It ended on its own just now: its exit comes all the same.
+      }
       await exited;
     },
     async restart() {

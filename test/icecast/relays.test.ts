@@ -59,7 +59,14 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
   let station: Station;
   let mock: RunningServer;
   let startedAt: number;
-  const stream = async () => (await (await fetch(`${mock.url}/public/stream?token=${PUBLIC}`)).json()) as { status: string; listeners: number; stream_url: string; stream_delay: number; sources: Src[] };
+  const stream = async () =>
+    (await (await fetch(`${mock.url}/public/stream?token=${PUBLIC}`)).json()) as {
+      status: string;
+      listeners: number;
+      stream_url: string;
+      stream_delay: number;
+      sources: Src[];
+    };
   const short = (url: string) => {
     const server = station.servers.findIndex((s) => url.startsWith(`${s.url}/`));
     return `${server === 0 ? 'master' : `relay${server}`}${new URL(url).pathname}`;
@@ -69,7 +76,12 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     // relay 1: Icecast's default burst (65535 B); relay 2: 32 KiB.
     station = await startStation({ relays: [{}, { burstSize: 32 * 1024 }] });
     startedAt = Date.now();
-    mock = await startServer({ log: () => {}, port: 0, host: '127.0.0.1', icecast: { ...station.icecast, pollMs: 500, probe: { minPauseMs: 5000 } } });
+    mock = await startServer({
+      log: () => {},
+      port: 0,
+      host: '127.0.0.1',
+      icecast: { ...station.icecast, pollMs: 500, probe: { minPauseMs: 5000 } },
+    });
   }, 90_000);
   afterAll(async () => {
     await mock?.close();
@@ -77,10 +89,14 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
   });
 
   it('lists every mount on every server, Opus before MP3, relays before the master; stream_url is the first', async () => {
-    const info = await until(async () => {
-      const s = await stream();
-      return s.sources.length === 6 && s;
-    }, 10_000, 'six sources');
+    const info = await until(
+      async () => {
+        const s = await stream();
+        return s.sources.length === 6 && s;
+      },
+      10_000,
+      'six sources',
+    );
     expect(info.status).toBe('live');
     const [master, relay1, relay2] = station.servers.map((s) => s.url);
     const opus = info.sources.slice(0, 3);
@@ -89,7 +105,12 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     expect(mp3.map((s) => s.type)).toEqual(Array(3).fill('audio/mpeg'));
     expect(opus.at(-1)!.url).toBe(`${master}/live.opus`);
     expect(mp3.at(-1)!.url).toBe(`${master}/live`);
-    expect(opus.slice(0, 2).map((s) => s.url).sort()).toEqual([`${relay1}/live.opus`, `${relay2}/live.opus`].sort());
+    expect(
+      opus
+        .slice(0, 2)
+        .map((s) => s.url)
+        .sort(),
+    ).toEqual([`${relay1}/live.opus`, `${relay2}/live.opus`].sort());
     expect(mp3.every((s) => s.bitrate === 32)).toBe(true);
     expect(info.stream_url).toBe(info.sources[0]!.url);
     expect(info.stream_delay).toBe(info.sources[0]!.delay);
@@ -99,10 +120,14 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     const [, relay1, relay2] = station.relays.length === 2 ? [station.master, ...station.relays] : [];
     const stops = [listen(`${relay1!.url}/live.opus`), listen(`${relay1!.url}/live.opus`)];
     try {
-      const info = await until(async () => {
-        const s = await stream();
-        return s.sources[0]?.url === `${relay2!.url}/live.opus` && s.sources[1]?.url === `${relay1!.url}/live.opus` && s;
-      }, 10_000, 'relay 2 first');
+      const info = await until(
+        async () => {
+          const s = await stream();
+          return s.sources[0]?.url === `${relay2!.url}/live.opus` && s.sources[1]?.url === `${relay1!.url}/live.opus` && s;
+        },
+        10_000,
+        'relay 2 first',
+      );
       expect((await relay1!.listeners())['live.opus']).toBe(2);
       expect(info.sources.map((s) => short(s.url))).toEqual([
         'relay2/live.opus',
@@ -122,15 +147,21 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     const urls = [`${master!.url}/live`, `${relay1!.url}/live`, `${relay1!.url}/live.opus`, `${relay2!.url}/live`, `${relay2!.url}/live.opus`];
     const stops = urls.map(listen);
     try {
-      const seen = await until(async () => {
-        const counts = await station.listeners();
-        const icecastSum = Object.values(counts).reduce((sum, mounts) => sum + Object.values(mounts).reduce((a, b) => a + b, 0), 0);
-        // Each relay is one listener of each master mount it copies.
-        const relayConnections = station.relays.length * station.mounts.length;
-        const shown = (await stream()).listeners;
-        return shown === urls.length && icecastSum - relayConnections === shown && { icecastSum, relayConnections, shown, counts };
-      }, 15_000, 'the listener count to match Icecast’s');
-      results.push(`listeners: Icecast counts ${JSON.stringify(Object.values(seen.counts))} sum ${seen.icecastSum}, less ${seen.relayConnections} relay connections = ${seen.shown} shown`);
+      const seen = await until(
+        async () => {
+          const counts = await station.listeners();
+          const icecastSum = Object.values(counts).reduce((sum, mounts) => sum + Object.values(mounts).reduce((a, b) => a + b, 0), 0);
+          // Each relay is one listener of each master mount it copies.
+          const relayConnections = station.relays.length * station.mounts.length;
+          const shown = (await stream()).listeners;
+          return shown === urls.length && icecastSum - relayConnections === shown && { icecastSum, relayConnections, shown, counts };
+        },
+        15_000,
+        'the listener count to match Icecast’s',
+      );
+      results.push(
+        `listeners: Icecast counts ${JSON.stringify(Object.values(seen.counts))} sum ${seen.icecastSum}, less ${seen.relayConnections} relay connections = ${seen.shown} shown`,
+      );
     } finally {
       stops.forEach((stop) => stop());
     }
@@ -174,10 +205,14 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
   it('a mount that loses its source leaves the list, on every server', async () => {
     await station.master.stopMount('live.opus');
     try {
-      const info = await until(async () => {
-        const s = await stream();
-        return s.sources.length === 3 && s;
-      }, 20_000, 'the Opus sources to go');
+      const info = await until(
+        async () => {
+          const s = await stream();
+          return s.sources.length === 3 && s;
+        },
+        20_000,
+        'the Opus sources to go',
+      );
       expect(info.sources.map((s) => s.type)).toEqual(Array(3).fill('audio/mpeg'));
       expect(info.stream_url).toBe(info.sources[0]!.url);
     } finally {
@@ -191,10 +226,14 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     await until(async () => (await stream()).sources.length === 6, 30_000, 'six sources');
     await relay.kill();
     const killedAt = Date.now();
-    const without = await until(async () => {
-      const s = await stream();
-      return s.sources.every((x) => !x.url.startsWith(`${relay.url}/`)) && s;
-    }, 5000, 'the killed relay to leave');
+    const without = await until(
+      async () => {
+        const s = await stream();
+        return s.sources.every((x) => !x.url.startsWith(`${relay.url}/`)) && s;
+      },
+      5000,
+      'the killed relay to leave',
+    );
     const gone = Date.now() - killedAt;
     expect(without.sources).toHaveLength(4);
     expect(without.status).toBe('live');
@@ -202,15 +241,21 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     const restartedAt = Date.now();
     await station.relaysLive([relay]);
     await until(async () => (await stream()).sources.filter((x) => x.url.startsWith(`${relay.url}/`)).length === 2, 10_000, 'the relay back');
-    results.push(`a killed relay left the list ${gone} ms after the kill (poll 500 ms) and was back ${Date.now() - restartedAt} ms after its restart`);
+    results.push(
+      `a killed relay left the list ${gone} ms after the kill (poll 500 ms) and was back ${Date.now() - restartedAt} ms after its restart`,
+    );
   }, 60_000);
 
   it('every server gone → offline; back by itself when they return', async () => {
     await Promise.all(station.servers.map((s) => s.kill()));
-    const off = await until(async () => {
-      const s = await stream();
-      return s.status === 'offline' && s;
-    }, 5000, 'offline');
+    const off = await until(
+      async () => {
+        const s = await stream();
+        return s.status === 'offline' && s;
+      },
+      5000,
+      'offline',
+    );
     expect(off.sources).toEqual([]);
     expect(off.stream_url).toBeNull();
     await station.master.restart();

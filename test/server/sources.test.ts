@@ -89,26 +89,28 @@ describe('the delay probe’s arithmetic', () => {
     expect(line.rate).toBeCloseTo(4000, 5);
     // The block at offset 16 000 went live at at0 + 1000.
     expect(line.epoch + (16_000 / line.rate) * 1000).toBeCloseTo(at0 + 1000, 5);
+    expect(line.interval).toBe(1000);
     expect(liveLine(reference.slice(0, 2), undefined)).toBeUndefined();
   });
 
-  it('a listener that starts 10 s of bytes behind the edge is 10 s behind, whatever part of its burst has arrived', () => {
+  it('a listener is behind by where its first byte sits in the master’s stream, whatever part of its burst has arrived', () => {
     const line = liveLine(reference, 4000)!;
     // Connected at at0 + 2500, when the master's edge was the end of the block that went live at
     // at0 + 2000 (reference bytes 20 000–24 000); its burst: 40 000 bytes, from before the reference began.
     const edge = REF + 24_000;
     const full = { at: at0 + 2500, lastAt: at0 + 2600, data: stream.subarray(edge - 40_000, edge), ogg: false };
-    // It starts 36 000 bytes (9 s) before the byte that went live at at0 + 2000; heard from at0 + 2500: 9.5 s behind.
-    expect(measureDelay(reference, line, full)).toBeCloseTo(9.5, 2);
+    // It starts 36 000 bytes (9 s) before the byte that went live at at0 + 2000; its first byte came at
+    // at0 + 2500, half a block's interval (1 s) after it asked, on average: 9 s behind.
+    expect(measureDelay(reference, line, full)).toBeCloseTo(9, 2);
     // Only the first part arrived so far: the same start, the same delay.
     const part = { ...full, data: full.data.subarray(0, 20_000) };
-    expect(measureDelay(reference, line, part)).toBeCloseTo(9.5, 2);
+    expect(measureDelay(reference, line, part)).toBeCloseTo(9, 2);
     // Bytes that are nowhere in the master's stream: no figure.
     expect(measureDelay(reference, line, { ...full, data: Buffer.alloc(4000, 1) })).toBeUndefined();
     // The reference as it was when the listener's last bytes came: a later block is not matched.
     const later = { ...full, data: stream.subarray(edge - 40_000, edge + 8000) };
     expect(measureDelay(reference, line, later)).toBeUndefined();
-    expect(measureDelay(reference, line, { ...later, lastAt: at0 + 4000 })).toBeCloseTo(9.5, 2);
+    expect(measureDelay(reference, line, { ...later, lastAt: at0 + 4000 })).toBeCloseTo(9, 2);
   });
 
   it('Ogg header pages (granule 0) at the start of a listener’s bytes are left out', () => {

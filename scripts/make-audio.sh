@@ -12,7 +12,8 @@
 # (--nores) so each frame decodes on its own and the server can slice and loop whole
 # frames, and no Xing/LAME or ID3 tag, so the files are pure frames.
 #
-# Outputs: live.mp3 (the live radio loop), ep-1.mp3 … ep-3.mp3 (podcast episodes with
+# Outputs: live.mp3 (the live radio loop), live-2.mp3 (the second station's loop: one steady
+# tone a song, each its own pitch, so a test can hear which song plays), ep-1.mp3 … ep-3.mp3 (podcast episodes with
 # chapters) and their WebVTT transcripts ep-1.vtt … ep-3.vtt (a cue a sentence, timed by
 # how the speech was put together), tone.mp3 (a 10 s bed the server repeats for episodes
 # added at run time), ep-1.opus … ep-3.opus (each episode again as Ogg Opus, made from its MP3
@@ -281,6 +282,32 @@ done
 encode "$WORK/live.wav" "$OUT/live.mp3"
 
 # ---------------------------------------------------------------------------------------
+# The second station's loop: four "songs", each one steady sine of its own pitch (none the
+# test tones' 500 or 2000 Hz), softly pulsing, with short fades; no speech, so a song's
+# tone sounds from its first second and a test can tell which song it hears (Goertzel or an
+# analyser at `tone` Hz). Lengths differ, so a wrong offset shows.
+# ---------------------------------------------------------------------------------------
+
+LOOP2_TITLES=("Amber Hum" "Silver Line" "Copper Drone" "Glass Whistle")
+LOOP2_ARTISTS=("The Quiet Circuit" "Night Relay" "The Quiet Circuit" "Night Relay")
+LOOP2_HZ=(350 1250 800 1700)
+LOOP2_SECONDS=(12 10 14 11)
+
+echo "make-audio: second station's loop" >&2
+loop2_parts=() loop2_starts=() loop2_lengths=()
+offset=0
+for t in 0 1 2 3; do
+  "${SOX[@]}" -n "${FMT[@]}" "$WORK/tone2-$t.wav" synth "${LOOP2_SECONDS[$t]}" sine "${LOOP2_HZ[$t]}" \
+    tremolo 0.5 20 fade q 0.05 "${LOOP2_SECONDS[$t]}" 0.05 norm -6
+  len="$(seconds "$WORK/tone2-$t.wav")"
+  loop2_starts+=("$offset"); loop2_lengths+=("$len")
+  offset="$(calc "$offset + $len")"
+  loop2_parts+=("$WORK/tone2-$t.wav")
+done
+"${SOX[@]}" "${loop2_parts[@]}" "$WORK/live-2.wav"
+encode "$WORK/live-2.wav" "$OUT/live-2.mp3"
+
+# ---------------------------------------------------------------------------------------
 # Podcast episodes: each chapter is speech over a soft bed, then a short musical tail.
 # Episode data: id|published_at|title|description, then chapters as title|voice|text.
 # ---------------------------------------------------------------------------------------
@@ -374,8 +401,14 @@ for t in 0 1 2 3; do
   tracks+="${tracks:+,}$(json title "${TRACK_TITLES[$t]}" artist "${TRACK_ARTISTS[$t]}" \
     start:n "$(round1 "${track_starts[$t]}")" duration:n "$(round1 "${track_lengths[$t]}")")"
 done
+loop2_tracks=""
+for t in 0 1 2 3; do
+  loop2_tracks+="${loop2_tracks:+,}$(json title "${LOOP2_TITLES[$t]}" artist "${LOOP2_ARTISTS[$t]}" \
+    start:n "$(round1 "${loop2_starts[$t]}")" duration:n "$(round1 "${loop2_lengths[$t]}")" tone:n "${LOOP2_HZ[$t]}")"
+done
 json \
   live:j "$(json file live.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/live.mp3")")" tracks:j "[$tracks]")" \
+  live2:j "$(json file live-2.mp3 duration:n "$(round1 "$(mp3_seconds "$OUT/live-2.mp3")")" tracks:j "[$loop2_tracks]")" \
   episodes:j "[$(cat "$WORK/ep-3.json"),$(cat "$WORK/ep-2.json"),$(cat "$WORK/ep-1.json")]" \
   tone:j "$(json file tone.mp3 opus tone.opus duration:n "$(round1 "$(mp3_seconds "$OUT/tone.mp3")")")" \
   audio:j "$(json format "MPEG-2 layer III" sampleRate:n "$RATE" channels:n 1 bitrate:n "$((KBPS * 1000))")" \

@@ -21,7 +21,7 @@ import { batchedStdout, requestLogger } from './log.ts';
 import { privateApi } from './private-api.ts';
 import { publicApi, publicCors } from './public-api.ts';
 import { ApiFailure, conditionalGet } from './respond.ts';
-import { DEMO_TOKENS, seedStore } from './seed.ts';
+import { DEMO_TOKENS, loopOf, seedStore } from './seed.ts';
 import { bundleFiles, notFoundText, PAGE_CSP } from './static-files.ts';
 import type { Store } from './store.ts';
 import { listenUrl, type Urls } from './views.ts';
@@ -99,18 +99,22 @@ export function createApp(options: AppOptions = {}): MockApp {
       return typeof publicUrl === 'function' ? publicUrl() : publicUrl;
     },
     stream: (channel) => (icecast ? icecast.mountUrl(channel) : listenUrl(urls.origin, channel)),
+    // Every loop is encoded alike (scripts/make-audio.sh): the first one's bitrate is the stream's.
+    bitrate: Math.round(catalog.live.info.bitrate / 1000),
   };
   const log = options.log ?? batchedStdout();
   const icecast = options.icecast ? new Icecast(store, options.icecast, log) : undefined;
   // The demo loop plays on the built-in stream only; in Icecast mode titles come from the source.
-  const follower = options.followLiveLoop && !icecast ? followLiveLoop(store, catalog.live) : undefined;
+  const followers = new Map(
+    (options.followLiveLoop && !icecast ? store.channels : []).map((ch) => [ch.id, followLiveLoop(store, loopOf(catalog, ch), Date.now(), ch.id)]),
+  );
 
   const broadcasts = new Map(
     (icecast ? [] : store.channels).map((channel) => [
       channel.mountpoint,
       {
         channel,
-        broadcast: new Broadcast(catalog.live, {
+        broadcast: new Broadcast(loopOf(catalog, channel), {
           burstBytes: options.burstBytes ?? 64 * 1024,
           tickMs: options.listenTickMs ?? 250,
           maxBacklog: 256 * 1024,
@@ -121,7 +125,6 @@ export function createApp(options: AppOptions = {}): MockApp {
   );
   for (const { channel, broadcast } of broadcasts.values()) {
     store.setStreamDelay(channel.id, broadcast.delay);
-    store.setStreamBitrate(channel.id, broadcast.byteRate * 8);
   }
   const liveItems = new LiveItems(store, urls, options.liveItems);
   const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
@@ -147,7 +150,7 @@ export function createApp(options: AppOptions = {}): MockApp {
       tone: catalog.tone,
       urls,
       ...(icecast ? { icecast } : {}),
-      ...(follower ? { nowPlayingUntil: follower.nextChange } : {}),
+      ...(followers.size ? { nowPlayingUntil: (channel: string) => followers.get(channel)?.nextChange() ?? null } : {}),
       liveItems,
     }),
   );
@@ -247,7 +250,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     store,
     caps,
     closeConnections() {
-      follower?.();
+      followers.forEach((stop) => stop());
       liveItems.stop();
       icecast?.stop();
       connections.closeAll();

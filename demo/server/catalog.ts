@@ -16,10 +16,16 @@ export interface LiveTrack {
   /** Seconds from the start of the loop. */
   start: number;
   duration: number;
+  /** The second station's songs are one steady tone each: its pitch (Hz). */
+  tone?: number;
 }
+
+/** A station's endless loop: its MP3 and the songs in it. */
+export type LiveLoop = AudioFile & { tracks: LiveTrack[] };
 
 interface Manifest {
   live: { file: string; tracks: LiveTrack[] };
+  live2: { file: string; tracks: LiveTrack[] };
   episodes: {
     id: string;
     file: string;
@@ -42,7 +48,10 @@ export interface AudioFile {
 }
 
 export interface Catalog {
-  live: AudioFile & { tracks: LiveTrack[] };
+  /** The first station's loop. */
+  live: LiveLoop;
+  /** The second station's loop (one steady tone a song). */
+  live2: LiveLoop;
   episodes: (Omit<Manifest['episodes'][number], 'opus'> & { audio: Uint8Array; vtt?: string; opus?: Uint8Array })[];
   /** The tone that generated episodes repeat, and its Ogg Opus file if made (its packets are repeated likewise). */
   tone: AudioFile & { opus?: Uint8Array };
@@ -61,6 +70,7 @@ export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
   };
   return {
     live: { ...audio(manifest.live.file), tracks: manifest.live.tracks },
+    live2: { ...audio(manifest.live2.file), tracks: manifest.live2.tracks },
     episodes: manifest.episodes.map((e) => ({
       ...e,
       audio: new Uint8Array(readFileSync(join(dir, e.file))),

@@ -1,16 +1,16 @@
 /**
- * The ways to hear a channel's live stream, as a live item lists them (`sources`). Today the
- * one stream the service knows of a channel; /public/stream's own `sources` (relays, other
- * codecs) are meant to replace this, behind the same signature.
+ * The ways to hear a channel's live stream, as a live item lists them (`sources`): the
+ * channel's own sources while it is live (the same list as /public/stream: relays and codecs in
+ * Icecast mode), else where it will be heard (its stream as one `audio/mpeg` source: a
+ * pending live item says where to tune in).
  */
-import type { LiveItemSource } from '../../src/internal/api-types.ts';
+import type { Source } from '../../src/internal/api-types.ts';
 import type { ChannelRecord, Store } from './store.ts';
-import type { Urls } from './views.ts';
+import { sourcesOf, type Urls } from './views.ts';
 
-/**
- * The channel's stream as one `audio/mpeg` source, listed whether or not the channel is live
- * now (a pending live item says where it will be heard).
- */
-export function channelSources(store: Store, channel: ChannelRecord, urls: Urls): LiveItemSource[] {
-  return [{ url: urls.stream(channel), type: 'audio/mpeg', bitrate: store.streamBitrate(channel.id), delay: store.streamDelay(channel.id) }];
+export function channelSources(store: Store, channel: ChannelRecord, urls: Urls): Source[] {
+  const live = sourcesOf(store, channel, urls);
+  return live.length
+    ? live
+    : [{ url: urls.stream(channel), type: 'audio/mpeg', bitrate: urls.bitrate ?? null, delay: store.streamDelay(channel.id) }];
 }

@@ -4,8 +4,12 @@
  * title ("Artist - Title") become the channel's; a title change goes into the history.
  * With admin credentials the service can also set the title and drop a source.
  * Icecast unreachable: every channel off air, one log line, polling goes on and recovers.
+ * With relays (ICECAST_RELAYS), every server's status is read alike and each channel lists its
+ * sources on all of them (sources.ts), each with its measured delay (delay-probe.ts).
  */
+import { DelayProbe } from './delay-probe.ts';
 import { parseIcecastStatus, splitTitle, type MountStatus } from './icecast-status.ts';
+import { channelSources, MOUNT_KINDS, publicSource, type ServerMounts } from './sources.ts';
 import type { ChannelRecord, Store } from './store.ts';
 
 export interface IcecastConfig {
@@ -21,6 +25,12 @@ export interface IcecastConfig {
    * declares, it gives the channel's `stream_delay` (see `streamDelay`).
    */
   burstSize?: number;
+  /** Base URLs of relays of `url` (ICECAST_RELAYS): their mounts are sources too. */
+  relays?: string[];
+  /** Measure each source's delay (default true; delay-probe.ts). */
+  measureDelay?: boolean;
+  /** The delay probe's pauses between rounds (default 15 s, doubling up to 5 min while figures hold). */
+  probe?: { minPauseMs?: number; maxPauseMs?: number };
 }
 
 /** Icecast's default `<burst-size>`. */
@@ -41,16 +51,28 @@ export function streamDelay(burstSize: number, bitrate: number | undefined): num
 /** Icecast answers half-written JSON for ~300 ms after it starts: tolerated this long. */
 const BAD_ANSWER_GRACE_MS = 2000;
 
+/** What the service knows of one server (the master or a relay). */
+interface ServerState {
+  url: string;
+  relay: boolean;
+  /** Why it does not answer; undefined while it does. */
+  down: string | undefined;
+  badSince: number | undefined;
+  /** Its last good answer (kept through a moment of half-written JSON). */
+  mounts: Map<string, MountStatus> | undefined;
+}
+
 export class Icecast {
   readonly url: string;
+  /** The delay probe (undefined when measuring is off). */
+  readonly probe: DelayProbe | undefined;
   #store: Store;
   #log: (line: string) => void;
   #pollMs: number;
   #auth: string | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running = false;
-  #down: string | undefined;
-  #badSince: number | undefined;
+  #servers: ServerState[];
   #lastTitle = new Map<string, string>();
   #burstSize: number;
   /** When the last status answer arrived (a title seen now changed at some point since). */
@@ -62,6 +84,15 @@ export class Icecast {
     this.#log = log;
     this.#pollMs = config.pollMs ?? 1000;
     this.#burstSize = config.burstSize ?? ICECAST_BURST_SIZE;
+    const server = (url: string, relay: boolean): ServerState => ({
+      url: url.replace(/\/+$/, ''),
+      relay,
+      down: undefined,
+      badSince: undefined,
+      mounts: undefined,
+    });
+    this.#servers = [server(this.url, false), ...(config.relays ?? []).map((url) => server(url, true))];
+    this.probe = config.measureDelay === false ? undefined : new DelayProbe(log, () => this.refresh(), config.probe);
     if (config.adminUser && config.adminPassword) {
       this.#auth = `Basic ${Buffer.from(`${config.adminUser}:${config.adminPassword}`).toString('base64')}`;
     }
@@ -88,6 +119,7 @@ export class Icecast {
   stop(): void {
     this.#running = false;
     clearTimeout(this.#timer);
+    this.probe?.stop();
   }
 
   /** Polls now instead of at the next tick (after the service changed something). */
@@ -99,49 +131,70 @@ export class Icecast {
 
   async #poll(): Promise<void> {
     this.#timer = undefined;
+    await Promise.all(this.#servers.map((server) => this.#read(server)));
+    if (!this.#running) return;
+    this.#apply();
+    this.#answeredAt = Date.now();
+    if (this.#running && this.#timer === undefined) this.#timer = setTimeout(() => void this.#poll(), this.#pollMs);
+  }
+
+  /** Reads one server's status into its state (its mounts, or why it does not answer). */
+  async #read(server: ServerState): Promise<void> {
     let outcome: Map<string, MountStatus> | string | null;
     try {
-      const res = await fetch(`${this.url}/status-json.xsl`, { signal: AbortSignal.timeout(Math.max(1000, this.#pollMs * 2)) });
+      const res = await fetch(`${server.url}/status-json.xsl`, { signal: AbortSignal.timeout(Math.max(1000, this.#pollMs * 2)) });
       outcome = res.ok ? parseIcecastStatus(await res.text()) : `HTTP ${res.status}`;
     } catch (err) {
       outcome = err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
     }
-    if (!this.#running) return;
-    if (outcome === null && Date.now() - (this.#badSince ??= Date.now()) < BAD_ANSWER_GRACE_MS) {
+    if (outcome === null && Date.now() - (server.badSince ??= Date.now()) < BAD_ANSWER_GRACE_MS) {
       // Half-written JSON for a moment after Icecast starts: keep what we know.
     } else if (outcome instanceof Map) {
-      this.#badSince = undefined;
-      if (this.#down !== undefined) this.#log(`icecast: ${this.url} answers again`);
-      this.#down = undefined;
-      this.#apply(outcome);
-      this.#answeredAt = Date.now();
+      server.badSince = undefined;
+      if (server.down !== undefined) this.#log(`icecast: ${server.url} answers again`);
+      server.down = undefined;
+      server.mounts = outcome;
     } else {
       const reason = outcome ?? 'its status-json.xsl is not Icecast status JSON';
-      if (this.#down === undefined) {
-        this.#log(`icecast: cannot read ${this.url}/status-json.xsl (${reason}); every channel is offline until it answers`);
+      if (server.down === undefined) {
+        const what = server.relay ? 'its sources are left out' : 'every channel is offline until it answers';
+        this.#log(`icecast: cannot read ${server.url}/status-json.xsl (${reason}); ${what}`);
       }
-      this.#down = reason;
-      this.#apply(new Map());
+      server.down = reason;
+      server.mounts = undefined;
     }
-    if (this.#running && this.#timer === undefined) this.#timer = setTimeout(() => void this.#poll(), this.#pollMs);
   }
 
-  #apply(mounts: Map<string, MountStatus>): void {
+  #apply(): void {
     const store = this.#store;
+    const servers: ServerMounts[] = this.#servers.flatMap((s) => (s.mounts ? [{ url: s.url, relay: s.relay, mounts: s.mounts }] : []));
+    // Until measured (or without a probe), a source's delay is its burst at its bitrate.
+    const delayOf = (source: { url: string; bitrate: number | undefined }) =>
+      this.probe?.delay(source.url) ?? streamDelay(this.#burstSize, source.bitrate);
+    const probes = (server: string, mount: string) => this.probe?.open(server, mount) ?? 0;
     // A new title changed on Icecast between the last answer and this one: the middle is the
     // best guess of when (within half a poll; never more than a poll back).
     const now = Date.now();
     const changedAt = new Date(now - Math.min(now - (this.#answeredAt ?? now), 2 * this.#pollMs) / 2);
+    const master = this.#servers[0]!;
     for (const channel of store.channels) {
-      const mount = mounts.get(channel.mountpoint);
-      store.setOnAir(channel.id, mount !== undefined);
-      store.setListeners(channel.id, mount?.listeners ?? 0);
+      const { sources, listeners, title: text } = channelSources(channel.mountpoint, servers, delayOf, probes);
+      // An MP3 mount's declared bitrate is its byte rate; an Ogg one's is nominal (the probe measures it).
+      for (const s of sources) if (!s.relay && s.type === 'audio/mpeg' && s.bitrate) this.probe?.rates.set(s.url, s.bitrate * 125);
+      this.probe?.watch(
+        channel.mountpoint,
+        master.mounts ? master.url : undefined,
+        sources.map((s) => ({ url: s.url, server: s.server, mount: s.mount, type: s.type })),
+      );
+      store.setOnAir(channel.id, sources.length > 0);
+      store.setListeners(channel.id, listeners);
+      store.setSources(channel.id, sources.map(publicSource));
       // Unknown without the bitrate: players then show titles at once.
-      store.setStreamDelay(channel.id, streamDelay(this.#burstSize, mount?.bitrate));
+      store.setStreamDelay(channel.id, sources[0]?.delay ?? null);
       // No title: the last known one stays.
-      if (mount?.title === undefined || mount.title === this.#lastTitle.get(channel.id)) continue;
-      this.#lastTitle.set(channel.id, mount.title);
-      const { artist, title } = splitTitle(mount.title);
+      if (text === undefined || text === this.#lastTitle.get(channel.id)) continue;
+      this.#lastTitle.set(channel.id, text);
+      const { artist, title } = splitTitle(text);
       const current = store.nowPlaying(channel.id).current;
       // The title the service itself set through /admin/metadata comes back here: not a new track.
       if (current?.title === title && current.artist === artist) continue;
@@ -157,18 +210,25 @@ export class Icecast {
    * title once the source sends its next block (about a second with ezstream).
    */
   setTitle(channel: ChannelRecord, np: { title: string; artist: string }): Promise<boolean> {
-    return this.#admin('metadata', channel, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
+    return this.#admin('metadata', channel.mountpoint, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
   }
 
-  /** Drops the mount's source (`/admin/killsource`); false without admin or on failure. */
-  killSource(channel: ChannelRecord): Promise<boolean> {
-    return this.#admin('killsource', channel, {});
+  /**
+   * Drops the sources of the channel's mounts on the master (`/admin/killsource`; its relays
+   * lose them in turn); true when every one the master last listed was dropped (none listed:
+   * nothing to drop); false without admin or on a failure.
+   */
+  async killSource(channel: ChannelRecord): Promise<boolean> {
+    if (!this.#auth) return false;
+    const master = this.#servers[0]!.mounts;
+    const live = MOUNT_KINDS.map((k) => `${channel.mountpoint}${k.suffix}`).filter((m) => master?.has(m));
+    return (await Promise.all(live.map((mount) => this.#admin('killsource', mount, {})))).every(Boolean);
   }
 
-  async #admin(command: string, channel: ChannelRecord, params: Record<string, string>): Promise<boolean> {
+  async #admin(command: string, mount: string, params: Record<string, string>): Promise<boolean> {
     if (!this.#auth) return false;
     // Icecast decodes %20 but not `+` (URLSearchParams' space): encode each value by hand.
-    const query = Object.entries({ mount: `/${channel.mountpoint}`, ...params })
+    const query = Object.entries({ mount: `/${mount}`, ...params })
       .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
       .join('&');
     try {
@@ -177,10 +237,10 @@ export class Icecast {
         signal: AbortSignal.timeout(3000),
       });
       await res.body?.cancel();
-      if (!res.ok) this.#log(`icecast: /admin/${command} for /${channel.mountpoint} answered ${res.status}`);
+      if (!res.ok) this.#log(`icecast: /admin/${command} for /${mount} answered ${res.status}`);
       return res.ok;
     } catch (err) {
-      this.#log(`icecast: /admin/${command} for /${channel.mountpoint} failed (${err instanceof Error ? err.message : String(err)})`);
+      this.#log(`icecast: /admin/${command} for /${mount} failed (${err instanceof Error ? err.message : String(err)})`);
       return false;
     } finally {
       this.refresh();

@@ -1,17 +1,17 @@
 /**
- * Optional demo nicety: now playing follows the live loop's track list. At each track
+ * Optional demo nicety: now playing follows a station's loop's track list. At each track
  * boundary of the loop the channel's now playing becomes that track, so an owner's
  * setNowPlaying holds for the rest of the loop's current track; `nextChange()` says until
  * when (the setNowPlaying response carries it as `replaced_at`).
  */
-import type { Catalog } from './catalog.ts';
+import type { LiveLoop } from './catalog.ts';
 import type { Store } from './store.ts';
 
 /** Stops following; `nextChange()` is when the loop next sets now playing (null: never). */
 export type LoopFollower = (() => void) & { nextChange(): Date | null };
 
-/** Starts following; returns the function that stops it. */
-export function followLiveLoop(store: Store, live: Catalog['live'], epoch = Date.now()): LoopFollower {
+/** Starts following `live` on `channel` (default: the first); returns the function that stops it. */
+export function followLiveLoop(store: Store, live: LiveLoop, epoch = Date.now(), channel = store.channels[0]!.id): LoopFollower {
   const tracks = [...live.tracks].sort((a, b) => a.start - b.start);
   const loop = live.info.duration;
   let nextAt: Date | null = null;
@@ -32,9 +32,7 @@ export function followLiveLoop(store: Store, live: Catalog['live'], epoch = Date
     const delay = Math.max(10, wait * 1000);
     nextAt = new Date(Date.now() + delay);
     timer = setTimeout(() => {
-      for (const channel of store.channels) {
-        store.setNowPlaying(channel.id, { title: track.title, artist: track.artist, artwork_url: null });
-      }
+      store.setNowPlaying(channel, { title: track.title, artist: track.artist, artwork_url: null });
       schedule();
     }, delay);
     timer.unref();

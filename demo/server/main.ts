@@ -4,6 +4,7 @@
  * PUBLIC_URL is the origin of absolute URLs in responses (default the listen address);
  * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode;
  * ICECAST_BURST_SIZE is that Icecast's <burst-size> in bytes (default 65535, Icecast's);
+ * ICECAST_RELAYS lists relays of ICECAST_URL (comma-separated base URLs): their mounts are sources too;
  * MAX_STREAMS caps open SSE + /listen connections (default 1000, at most half the descriptor
  * limit), MAX_STREAMS_PER_CLIENT those of one client address (default 32).
  */
@@ -39,8 +40,17 @@ const icecast = env.ICECAST_URL
       ...(env.ICECAST_ADMIN_USER ? { adminUser: env.ICECAST_ADMIN_USER } : {}),
       ...(env.ICECAST_ADMIN_PASSWORD ? { adminPassword: env.ICECAST_ADMIN_PASSWORD } : {}),
       ...(env.ICECAST_BURST_SIZE ? { burstSize: Number(env.ICECAST_BURST_SIZE) } : {}),
+      ...(env.ICECAST_RELAYS?.trim()
+        ? {
+            relays: env.ICECAST_RELAYS.split(',')
+              .map((url) => url.trim())
+              .filter(Boolean)
+              .map((url) => originUrl('ICECAST_RELAYS', url)),
+          }
+        : {}),
     }
   : undefined;
+if (!icecast && env.ICECAST_RELAYS) fail('ICECAST_RELAYS needs ICECAST_URL');
 if (icecast?.burstSize !== undefined && !(Number.isInteger(icecast.burstSize) && icecast.burstSize >= 0)) {
   fail(`ICECAST_BURST_SIZE must be Icecast's <burst-size> in bytes (a whole number such as 65535), not "${env.ICECAST_BURST_SIZE}"`);
 }
@@ -80,6 +90,7 @@ console.log(
   `castlet mock: at most ${streams} open event streams and /listen connections, ${perClient} per client address (descriptor limit ${limit})`,
 );
 if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
+if (icecast?.relays) console.log(`castlet mock: and from its relays ${icecast.relays.join(', ')}`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

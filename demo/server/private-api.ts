@@ -30,7 +30,7 @@ export interface PrivateApiOptions {
   /** Icecast mode: titles and stopping also go to Icecast. */
   icecast?: Icecast;
   /** When something else next replaces now playing (the demo loop), if anything does. */
-  nowPlayingUntil?: () => Date | null;
+  nowPlayingUntil?: (channel: string) => Date | null;
   /** The live items (addLiveItem, updateLiveItem, deleteLiveItem). */
   liveItems: LiveItems;
 }
@@ -107,7 +107,7 @@ export function privateApi(store: Store, { tone, urls, icecast, nowPlayingUntil 
     const channel = store.channel(channelId);
     if (!channel) throw new ApiFailure('not_found', `There is no channel "${channelId}" on this account.`);
     const now_playing = store.setNowPlaying(channel.id, { title, artist, artwork_url });
-    const replaced_at = nowPlayingUntil()?.toISOString() ?? null;
+    const replaced_at = nowPlayingUntil(channel.id)?.toISOString() ?? null;
     if (!icecast) return jsonResponse({ channel: channel.id, now_playing, replaced_at });
     // Icecast mode: every listener of the mount (castlet, VLC …) sees the title.
     const icecast_updated = await icecast.setTitle(channel, now_playing);

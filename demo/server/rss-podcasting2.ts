@@ -5,7 +5,7 @@
  * `podcast:soundbite`, and `podcast:alternateEnclosure` with `podcast:source` for each file of
  * an episode other than its MP3 enclosure. Each only where there is something to say.
  */
-import type { AudioFile, Episode, LiveItem, LiveItemSource } from '../../src/internal/api-types.ts';
+import type { AudioFile, Episode, LiveItem, Source } from '../../src/internal/api-types.ts';
 import { xml } from './rss.ts';
 
 /** `name="value"` for each given attribute, escaped. */
@@ -25,11 +25,15 @@ function typeAttrs(mime: string): { type: string; codecs?: string } {
   return codecs ? { type, codecs } : { type };
 }
 
-/** One `podcast:alternateEnclosure` of `file` (an episode's, with a length; or a stream source, without). */
-function alternateEnclosure(file: AudioFile | LiveItemSource): string {
+/**
+ * One `podcast:alternateEnclosure` of `file`: an episode's (with a length; bitrate in bits per
+ * second, as the tag wants it), or a stream source (without; its bitrate in kbit/s, as Icecast declares it).
+ */
+function alternateEnclosure(file: AudioFile | Source): string {
   const { type, codecs } = typeAttrs(file.type);
   const length = 'length' in file ? file.length : undefined;
-  return `<podcast:alternateEnclosure${attrs({ type, codecs, length, bitrate: file.bitrate })}><podcast:source${attrs({ uri: file.url, contentType: file.type })}/></podcast:alternateEnclosure>`;
+  const bitrate = 'length' in file || file.bitrate === null ? file.bitrate : file.bitrate * 1000;
+  return `<podcast:alternateEnclosure${attrs({ type, codecs, length, bitrate })}><podcast:source${attrs({ uri: file.url, contentType: file.type })}/></podcast:alternateEnclosure>`;
 }
 
 /** The episode's files other than its MP3 enclosure (`audio_url`). */

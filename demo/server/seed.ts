@@ -1,10 +1,11 @@
 /**
- * The seeded demo account: one live channel playing the live loop, the podcast with the
+ * The seeded demo account: two live channels, each playing its own loop (the first is the
+ * default), the podcast with the
  * manifest's episodes, fixed documented demo tokens.
  */
 import type { Chapter, NowPlaying, Person, Soundbite } from '../../src/internal/api-types.ts';
 import type { TokenPair } from './auth.ts';
-import type { Catalog, LiveTrack } from './catalog.ts';
+import type { Catalog, LiveLoop } from './catalog.ts';
 import { opusFile } from './audio-files.ts';
 import { etagOf } from './respond.ts';
 import { Store, type ChannelRecord } from './store.ts';
@@ -22,6 +23,21 @@ export const MAIN_CHANNEL: ChannelRecord = {
   art: 'channel',
   mountpoint: 'live',
 };
+
+/** The second station: its own loop (one steady tone a song), its own mount. */
+export const SECOND_CHANNEL: ChannelRecord = {
+  id: 'signal',
+  name: 'Castlet Signal',
+  genre: 'Test tones',
+  description: 'One steady tone a song: a second station to play beside the first.',
+  art: 'channel',
+  mountpoint: 'signal',
+};
+
+/** The loop a seeded channel plays on the built-in stream. */
+export function loopOf(catalog: Catalog, channel: ChannelRecord): LiveLoop {
+  return channel.id === SECOND_CHANNEL.id ? catalog.live2 : catalog.live;
+}
 
 /**
  * What the demo adds to the manifest's episodes (scripts/make-audio.sh writes the manifest):
@@ -63,20 +79,25 @@ const EARLIER: Omit<NowPlaying, 'started_at'>[] = [
 ];
 
 export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now = new Date()): Store {
-  const first: LiveTrack | undefined = catalog.live.tracks[0];
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
   return new Store({
     name: 'Castlet Demo Radio',
     email: 'owner@castlet.example',
     tokens,
     ready: true,
-    channels: [MAIN_CHANNEL],
-    nowPlaying: {
-      [MAIN_CHANNEL.id]: {
-        current: first ? { title: first.title, artist: first.artist, artwork_url: null, started_at: now.toISOString() } : null,
-        history: EARLIER.map((t, i) => ({ ...t, started_at: minutesAgo(4 * (i + 1)) })),
-      },
-    },
+    channels: [MAIN_CHANNEL, SECOND_CHANNEL],
+    nowPlaying: Object.fromEntries(
+      [MAIN_CHANNEL, SECOND_CHANNEL].map((channel) => {
+        const first = loopOf(catalog, channel).tracks[0];
+        return [
+          channel.id,
+          {
+            current: first ? { title: first.title, artist: first.artist, artwork_url: null, started_at: now.toISOString() } : null,
+            history: channel === MAIN_CHANNEL ? EARLIER.map((t, i) => ({ ...t, started_at: minutesAgo(4 * (i + 1)) })) : [],
+          },
+        ];
+      }),
+    ),
     podcast: {
       title: 'Castlet Sessions',
       author: 'Castlet Demo Radio',

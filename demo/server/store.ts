@@ -4,7 +4,7 @@
  * the public API shows is announced to subscribers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite } from '../../src/internal/api-types.ts';
+import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite, Source } from '../../src/internal/api-types.ts';
 import type { TokenPair } from './auth.ts';
 
 export const HISTORY_LENGTH = 10;
@@ -85,8 +85,8 @@ interface ChannelState {
   onAir: boolean;
   /** Seconds behind the live edge a new listener starts (the burst on connect); null when unknown. */
   delay: number | null;
-  /** Bits per second of the stream; null when unknown. */
-  bitrate: number | null;
+  /** Icecast mode: the channel's sources (demo/server/sources.ts); null: the built-in stream's one. */
+  sources: Source[] | null;
 }
 
 export class Store {
@@ -118,7 +118,7 @@ export class Store {
         listeners: 0,
         onAir: true,
         delay: null,
-        bitrate: null,
+        sources: null,
       });
     }
     this.#episodes = [...seed.episodes];
@@ -212,13 +212,16 @@ export class Store {
     this.#emit({ type: 'stream', channel });
   }
 
-  /** Bits per second of the channel's stream; null when unknown. */
-  streamBitrate(channel: string): number | null {
-    return this.#state(channel).bitrate;
+  /** Icecast mode: the channel's sources in order of preference; null for the built-in stream. */
+  sources(channel: string): Source[] | null {
+    return this.#state(channel).sources;
   }
 
-  setStreamBitrate(channel: string, bitrate: number | null): void {
-    this.#state(channel).bitrate = bitrate;
+  setSources(channel: string, sources: Source[] | null): void {
+    const state = this.#state(channel);
+    if (JSON.stringify(state.sources) === JSON.stringify(sources)) return;
+    state.sources = sources;
+    this.#emit({ type: 'stream', channel });
   }
 
   onAir(channel: string): boolean {

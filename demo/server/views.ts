@@ -2,7 +2,7 @@
  * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
-import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, Source, StreamInfo } from '../../src/internal/api-types.ts';
 import { audioFiles } from './audio-files.ts';
 import { channelSources } from './channel-sources.ts';
 import { ownerView } from './live-items.ts';
@@ -15,6 +15,21 @@ export interface Urls {
   readonly origin: string;
   /** The URL a listener's browser fetches the channel's live stream from. */
   stream(channel: ChannelRecord): string;
+  /** The built-in stream's bitrate (kbit/s), for its one source. */
+  readonly bitrate?: number;
+}
+
+/**
+ * The channel's sources in order of preference while it is live: Icecast mode's (the store's),
+ * else the built-in stream as one `audio/mpeg` source.
+ */
+export function sourcesOf(store: Store, channel: ChannelRecord, urls: Urls): Source[] {
+  if (!isLive(store, channel)) return [];
+  return (
+    store.sources(channel.id) ?? [
+      { url: urls.stream(channel), type: 'audio/mpeg', bitrate: urls.bitrate ?? null, delay: store.streamDelay(channel.id) },
+    ]
+  );
 }
 
 /** The built-in stream of a channel: /listen/{mountpoint} on the service's origin. */
@@ -42,6 +57,7 @@ export function isLive(store: Store, channel: ChannelRecord): boolean {
 export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): StreamInfo {
   const { current, history } = store.nowPlaying(channel.id);
   const live = isLive(store, channel);
+  const sources = sourcesOf(store, channel, urls);
   return {
     channel: {
       id: channel.id,
@@ -51,8 +67,10 @@ export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): St
       artwork_url: artUrl(urls.origin, channel.art),
     },
     status: live ? 'live' : 'offline',
-    stream_url: live ? urls.stream(channel) : null,
-    stream_delay: store.streamDelay(channel.id),
+    // The first source's (Icecast mode without sources yet known: the master's mount).
+    stream_url: sources[0]?.url ?? (live ? urls.stream(channel) : null),
+    stream_delay: sources[0] ? sources[0].delay : store.streamDelay(channel.id),
+    sources,
     now_playing: current,
     listeners: store.listeners(channel.id),
     history,

@@ -19,14 +19,21 @@ export interface NowPlaying {
   started_at: string;
 }
 
-/** One way to hear a live channel: a mount on a server (the master or a relay), in one codec. */
+/**
+ * One place a channel's live audio can be fetched from (docs/design.md "Sources and relays"):
+ * a mount on the Icecast master or on one of its relays, or the built-in stream.
+ */
 export interface Source {
+  /** Absolute URL of the mount. */
   url: string;
-  /** The MIME type with codecs (`audio/mpeg`, `audio/ogg; codecs=opus`). */
+  /** MIME type with codecs: `audio/mpeg`, `audio/ogg; codecs=opus`, `audio/ogg; codecs=vorbis`. */
   type: string;
-  /** kbit/s. */
+  /** kbit/s as the source declares it; null when it declares none. */
   bitrate: number | null;
-  /** Seconds behind the master's live edge a new listener of this source starts (null: unknown). */
+  /**
+   * Seconds behind the master's live edge a listener who connects to this source now starts
+   * hearing (measured per source in Icecast mode); null when unknown (titles shown at once).
+   */
   delay: number | null;
 }
 
@@ -42,7 +49,10 @@ export interface StreamInfo {
    * (see stream-player/heard.ts). Null or absent: unknown, shown at once.
    */
   stream_delay?: number | null;
-  /** Every way to hear the channel, in order of preference (absent from older services: `stream_url` alone). */
+  /**
+   * Where the audio can be fetched, in order of preference (the first is `stream_url`); empty
+   * while offline. Absent from older services: then `stream_url` is the one source.
+   */
   sources?: Source[];
   now_playing: NowPlaying | null;
   listeners: number;
@@ -125,18 +135,6 @@ export interface Soundbite {
   title?: string;
 }
 
-/** One way to hear a live item's channel: a mount of its stream. */
-export interface LiveItemSource {
-  /** Absolute URL of the stream. */
-  url: string;
-  /** MIME type with codecs: `audio/mpeg` for the plain mount. */
-  type: string;
-  /** Bits per second; null when unknown. */
-  bitrate: number | null;
-  /** Seconds behind the live edge a new listener starts (see `StreamInfo.stream_delay`); null when unknown. */
-  delay: number | null;
-}
-
 /** A live show of a channel (Podcasting 2.0 `podcast:liveItem`). */
 export interface LiveItem {
   id: string;
@@ -150,8 +148,8 @@ export interface LiveItem {
   end: string;
   /** The channel's id. */
   channel: string;
-  /** The channel's streams, in order of preference. */
-  sources: LiveItemSource[];
+  /** The channel's sources, in order of preference (as /public/stream lists them; its stream alone while it is not live). */
+  sources: Source[];
 }
 
 export interface Podcast {

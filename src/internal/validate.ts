@@ -31,6 +31,7 @@ export const isStreamInfo = shape({
   channel: shape({ id: str, name: str, genre: str, description: str, artwork_url: art }),
   status: (v) => v === 'live' || v === 'offline',
   stream_url: opt(str),
+  sources: opt(list(shape({ url: str, type: str, bitrate: opt(num), delay: opt(num) }))),
   now_playing: opt(track),
   listeners: num,
   history: list(track),

@@ -94,7 +94,8 @@ describe('the feed: live items, soundbites, alternate enclosures', () => {
       channel: 'main',
       sources: [
         { url: 'https://relay.example/live.opus', type: 'audio/ogg; codecs=opus', bitrate: 48000, delay: 2 },
-        { url: 'https://relay.example/live', type: 'audio/mpeg', bitrate: 128000, delay: 2.5 },
+        // (kbit/s, as Icecast declares it: the feed's tag says bits per second.)
+        { url: 'https://relay.example/live', type: 'audio/mpeg', bitrate: 128, delay: 2.5 },
       ],
     };
     const text = `<?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>Show</title><link>https://radio.example</link><description>d</description>${liveItemsXml([item])}<item><title>x</title><guid>x</guid><enclosure url="https://radio.example/x.mp3" length="1" type="audio/mpeg"/></item></channel></rss>`;

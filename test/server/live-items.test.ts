@@ -51,8 +51,10 @@ describe('live items', () => {
     const stream = (await call(u(`/public/stream?token=${PUBLIC}`))).body;
     expect(await shown(r.body.id)).toEqual({
       ...r.body,
-      sources: [{ url: stream.stream_url, type: 'audio/mpeg', bitrate: 32000, delay: stream.stream_delay }],
+      // The channel's own sources, as /public/stream lists them (its stream, 32 kbit/s).
+      sources: stream.sources,
     });
+    expect(stream.sources).toEqual([{ url: stream.stream_url, type: 'audio/mpeg', bitrate: 32, delay: stream.stream_delay }]);
   });
 
   it('takes a form body; times in any zone come back in UTC; no start is now, no end an hour later', async () => {

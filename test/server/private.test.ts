@@ -313,6 +313,8 @@ describe('endpoints', () => {
           stream_url: `${s.url}/listen/live`,
           listeners: expect.any(Number),
         }),
+        // The second station (its own loop); the first stays the default.
+        expect.objectContaining({ id: 'signal', mountpoint: 'signal', stream_url: `${s.url}/listen/signal` }),
       ],
     });
   });

@@ -111,6 +111,8 @@ describe('shapes', () => {
       status: 'live',
       stream_url: `${s.url}/listen/live`,
       stream_delay: expect.any(Number),
+      // The built-in stream: one MP3 source, the stream_url's.
+      sources: [{ url: `${s.url}/listen/live`, type: 'audio/mpeg', bitrate: 32, delay: r.body.stream_delay }],
       now_playing: { title: expect.any(String), artist: expect.any(String), artwork_url: null, started_at: expect.any(String) },
       listeners: expect.any(Number),
       history: expect.any(Array),

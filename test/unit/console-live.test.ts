@@ -63,7 +63,7 @@ describe('the owner console: live items', () => {
   it('schedules one, starts it, ends it and deletes it; the list follows', async () => {
     const live = wireLiveItems(document, call, () => DEMO_TOKENS.public_token, fetchJson);
     await live.load();
-    expect([...document.querySelectorAll('[name=channel] option')].map((o) => o.textContent)).toEqual(['Castlet FM']);
+    expect([...document.querySelectorAll('[name=channel] option')].map((o) => o.textContent)).toEqual(['Castlet FM', 'Castlet Signal']);
     const form = document.querySelector<HTMLFormElement>('#live-item')!;
     form.querySelector<HTMLInputElement>('[name=title]')!.value = 'Harbour <b>session</b>';
     form.querySelector<HTMLInputElement>('[name=start]')!.value = '2099-06-01T18:30';

@@ -1,0 +1,331 @@
+/**
+ * Measures each source's `delay` (docs/design.md "Sources and relays"): how far behind the
+ * master's live edge a new listener of that source starts. Nothing is assumed about a server's
+ * `burst-size` or a relay's lag: the service listens.
+ *
+ * One round, for one mount of a channel:
+ * 1. A reference connection to that mount on the master: past its burst, each block that arrives
+ *    is the master's live edge at that moment (when Icecast shows a new title, too). From the
+ *    blocks' arrival times and byte offsets, a line: when each byte of the master's stream went
+ *    live (`epoch + offset / byteRate`).
+ * 2. Each source of the mount in turn (one connection at a time): connect as a new listener,
+ *    read what arrives in its first moments (its burst), and find where that audio sits in the
+ *    master's stream: its last bytes are matched in the reference's bytes (relays copy the
+ *    master's stream unchanged; Ogg header pages, which a server sends every new listener first,
+ *    are left out). Its first byte is that many bytes earlier.
+ * 3. delay = when the listener asked − when its first byte went live on the master. The player
+ *    counts from when it asked (`heard.ts`: load time − delay + currentTime), and Icecast sends a
+ *    new listener's burst when the source's next block comes in: one who asked at a moment
+ *    picked at random got its first byte half a block's interval later, on average (from 0 to a
+ *    whole interval, about 1 s with ezstream). The probe, which got its first byte on a block's
+ *    arrival, counts from half an interval before: a title is then within half an interval of
+ *    the sound, either way. (Counted from the first byte, titles came 0.8–1.3 s late in
+ *    test/icecast/heard.test.ts; from a whole interval before, up to 0.9 s early.)
+ *
+ * Rounds run one at a time over every mount, then again after a pause that doubles (15 s up to
+ * 5 min) while the figures hold, and comes back to 15 s when a source appears or a figure moves.
+ * A source that cannot be measured keeps its last figure (or none: its burst at its bitrate is
+ * used); nothing is retried sooner than the next round.
+ */
+
+/** A source to measure: its URL, and where it is. */
+export interface ProbeTarget {
+  url: string;
+  server: string;
+  mount: string;
+  type: string;
+}
+
+interface Chunk {
+  at: number;
+  offset: number;
+  bytes: Uint8Array;
+}
+
+/** A connection reading a stream, keeping what arrives and when. */
+class Reader {
+  chunks: Chunk[] = [];
+  received = 0;
+  done = false;
+  #abort = new AbortController();
+  readonly started: Promise<boolean>;
+
+  constructor(url: string, timeoutMs: number) {
+    this.started = (async () => {
+      const timer = setTimeout(() => this.#abort.abort(), timeoutMs);
+      try {
+        const res = await fetch(url, { signal: this.#abort.signal, headers: { 'User-Agent': 'castlet-delay-probe' } });
+        clearTimeout(timer);
+        if (!res.ok || !res.body) {
+          await res.body?.cancel();
+          return false;
+        }
+        void this.#pump(res.body.getReader());
+        return true;
+      } catch {
+        clearTimeout(timer);
+        return false;
+      }
+    })();
+  }
+
+  async #pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        this.chunks.push({ at: Date.now(), offset: this.received, bytes: value });
+        this.received += value.byteLength;
+      }
+    } catch {
+      // closed by us, or the server went away
+    }
+    this.done = true;
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks.map((c) => c.bytes));
+  }
+
+  close(): void {
+    this.#abort.abort();
+  }
+}
+
+/** How long after closing a probe it is still taken for one of Icecast's listeners. */
+const CLOSE_GRACE_MS = 2500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Bytes of Ogg header pages (granule position 0: codec setup and tags) at the start of `data`. */
+export function oggHeaderBytes(data: Uint8Array): number {
+  let at = 0;
+  while (at + 27 <= data.length && data[at] === 0x4f && data[at + 1] === 0x67 && data[at + 2] === 0x67 && data[at + 3] === 0x53) {
+    const granule = Buffer.from(data.buffer, data.byteOffset + at + 6, 8).readBigInt64LE(0);
+    if (granule !== 0n) break;
+    const segments = data[at + 26]!;
+    if (at + 27 + segments > data.length) break;
+    let body = 0;
+    for (let i = 0; i < segments; i++) body += data[at + 27 + i]!;
+    at += 27 + segments + body;
+  }
+  return at;
+}
+
+/**
+ * From a reference connection's chunks: the byte rate and the moment each byte went live
+ * (`epoch + offset / rate`), fitted on the blocks that arrived after its burst (a block: a
+ * chunk after a pause of at least `gapMs`), and the usual interval between blocks (ms).
+ * Undefined with fewer than two such blocks.
+ */
+export function liveLine(
+  chunks: Chunk[],
+  declaredRate: number | undefined,
+  gapMs = 150,
+): { rate: number; epoch: number; interval: number } | undefined {
+  const first = chunks[0];
+  if (!first) return undefined;
+  // The burst: whatever arrived in the first moment.
+  const blocks = chunks.filter((c, i) => i > 0 && c.at - first.at > gapMs && c.at - chunks[i - 1]!.at >= gapMs);
+  if (blocks.length < 2) return undefined;
+  const firstBlock = blocks[0]!;
+  const lastBlock = blocks.at(-1)!;
+  const rate = declaredRate ?? (lastBlock.offset - firstBlock.offset) / ((lastBlock.at - firstBlock.at) / 1000);
+  if (!(rate > 0)) return undefined;
+  const epochs = blocks.map((b) => b.at - (b.offset / rate) * 1000).sort((a, b) => a - b);
+  const gaps = blocks
+    .slice(1)
+    .map((b, i) => b.at - blocks[i]!.at)
+    .sort((a, b) => a - b);
+  return { rate, epoch: epochs[Math.floor(epochs.length / 2)]!, interval: gaps[Math.floor(gaps.length / 2)]! };
+}
+
+/**
+ * The delay (s) of a new listener whose first `data` arrived at `at`, against a reference
+ * connection to the master: where `data`'s audio sits in the reference's bytes, and when that
+ * went live. Undefined when it cannot be placed.
+ */
+export function measureDelay(
+  reference: Chunk[],
+  line: { rate: number; epoch: number; interval: number },
+  listener: { at: number; lastAt: number; data: Uint8Array; ogg: boolean },
+): number | undefined {
+  const skip = listener.ogg ? oggHeaderBytes(listener.data) : 0;
+  const audio = listener.data.subarray(skip);
+  const tail = audio.subarray(Math.max(0, audio.length - 1024));
+  if (tail.length < 256) return undefined;
+  // The reference as it was when the listener's last bytes arrived (a little after, for the
+  // order two connections' reads come in): its stream may repeat itself (a looped tone), and
+  // the listener's edge is at, or a little behind, the master's.
+  const until = reference.filter((c) => c.at <= listener.lastAt + 100);
+  const ref = Buffer.concat(until.map((c) => c.bytes));
+  const end = ref.lastIndexOf(Buffer.from(tail));
+  if (end < 0) return undefined;
+  const first = end + tail.length - audio.length;
+  const liveAt = line.epoch + (first / line.rate) * 1000;
+  return Math.round(listener.at - line.interval / 2 - liveAt) / 1000;
+}
+
+export class DelayProbe {
+  #log: (line: string) => void;
+  #changed: () => void;
+  #delays = new Map<string, number>();
+  /** Per channel mountpoint: the master and the sources last seen. */
+  #watched = new Map<string, { master: string | undefined; targets: ProbeTarget[] }>();
+  #open = new Map<string, number>();
+  #running = true;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #busy = false;
+  #dueAt = 0;
+  #pauseMs: number;
+  #lastRound = 0;
+  readonly #minPauseMs: number;
+  readonly #maxPauseMs: number;
+  readonly #listenMs: number;
+  readonly #referenceMs: number;
+  /** Bytes per second by URL, as the status declares (kbit/s × 125); else estimated. */
+  rates = new Map<string, number>();
+
+  constructor(
+    log: (line: string) => void,
+    changed: () => void,
+    options: { minPauseMs?: number; maxPauseMs?: number; listenMs?: number; referenceMs?: number } = {},
+  ) {
+    this.#log = log;
+    this.#changed = changed;
+    this.#minPauseMs = options.minPauseMs ?? 15_000;
+    this.#maxPauseMs = options.maxPauseMs ?? 300_000;
+    this.#listenMs = options.listenMs ?? 500;
+    this.#referenceMs = options.referenceMs ?? 4000;
+    this.#pauseMs = this.#minPauseMs;
+  }
+
+  /** The last measured delay of the source at `url`, or undefined. */
+  delay(url: string): number | undefined {
+    return this.#delays.get(url);
+  }
+
+  /** How many of the probe's connections are open on `mount` of `server` (they are no listeners). */
+  open(server: string, mount: string): number {
+    return this.#open.get(`${server} ${mount}`) ?? 0;
+  }
+
+  /**
+   * The sources of a channel now. A source that has left is forgotten (a server that comes back
+   * starts with a short queue: its figure is measured again); one never measured brings the next
+   * round forward.
+   */
+  watch(channel: string, master: string | undefined, targets: ProbeTarget[]): void {
+    const before = this.#watched.get(channel)?.targets ?? [];
+    this.#watched.set(channel, { master, targets });
+    for (const gone of before) if (!targets.some((t) => t.url === gone.url)) this.#delays.delete(gone.url);
+    if (!this.#running || this.#busy) return;
+    const unmeasured = targets.some((t) => !this.#delays.has(t.url)) && master !== undefined;
+    if (unmeasured && this.#pauseMs > this.#minPauseMs) this.#pauseMs = this.#minPauseMs;
+    if (this.#timer === undefined || unmeasured) this.#schedule(unmeasured);
+  }
+
+  stop(): void {
+    this.#running = false;
+    clearTimeout(this.#timer);
+  }
+
+  #schedule(soon: boolean): void {
+    // Never two rounds closer than the shortest pause, however often sources come and go.
+    const wait = soon ? Math.max(1000, this.#lastRound + this.#minPauseMs - Date.now()) : this.#pauseMs;
+    // A round already due sooner stays as it is.
+    if (this.#timer !== undefined && this.#dueAt <= Date.now() + wait) return;
+    clearTimeout(this.#timer);
+    this.#dueAt = Date.now() + wait;
+    this.#timer = setTimeout(() => void this.#round(), wait);
+    this.#timer.unref?.();
+  }
+
+  async #round(): Promise<void> {
+    this.#timer = undefined;
+    if (!this.#running || this.#busy) return;
+    this.#busy = true;
+    this.#lastRound = Date.now();
+    let moved = false;
+    let measured = 0;
+    try {
+      for (const [channel, { master, targets }] of [...this.#watched.entries()]) {
+        if (!master) continue;
+        const mounts = [...new Set(targets.map((t) => t.mount))];
+        for (const mount of mounts) {
+          if (!this.#running) return;
+          const own = targets.filter((t) => t.mount === mount);
+          const results = await this.#measureMount(master, mount, own);
+          for (const [url, delay] of results) {
+            // Left while it was measured: not kept.
+            if (!this.#watched.get(channel)?.targets.some((t) => t.url === url)) continue;
+            const before = this.#delays.get(url);
+            if (before === undefined || Math.abs(before - delay) > 0.5) moved = true;
+            this.#delays.set(url, delay);
+            measured++;
+          }
+        }
+      }
+    } finally {
+      this.#busy = false;
+    }
+    if (!this.#running) return;
+    this.#pauseMs = moved ? this.#minPauseMs : Math.min(this.#maxPauseMs, this.#pauseMs * 2);
+    if (measured) this.#changed();
+    this.#schedule(false);
+  }
+
+  #hold(server: string, mount: string, by: number): void {
+    const key = `${server} ${mount}`;
+    const change = () => this.#open.set(key, (this.#open.get(key) ?? 0) + by);
+    // Icecast counts a closed connection until its next write to it (up to a block later).
+    if (by < 0) setTimeout(change, CLOSE_GRACE_MS).unref?.();
+    else change();
+  }
+
+  /** One round for one mount: the reference on the master, then each source in turn. */
+  async #measureMount(master: string, mount: string, targets: ProbeTarget[]): Promise<Map<string, number>> {
+    const results = new Map<string, number>();
+    const ogg = targets[0]?.type.startsWith('audio/ogg') ?? false;
+    const reference = new Reader(`${master}/${encodeURIComponent(mount)}`, 3000);
+    this.#hold(master, mount, 1);
+    const listened: { target: ProbeTarget; at: number; lastAt: number; data: Uint8Array }[] = [];
+    try {
+      if (!(await reference.started)) {
+        this.#log(`delay probe: could not listen to ${master}/${mount}; delays kept`);
+        return results;
+      }
+      const until = Date.now() + this.#referenceMs;
+      // Wait for the reference's burst before the first source.
+      while (!reference.chunks.length && Date.now() < until && !reference.done) await sleep(20);
+      for (const target of targets) {
+        if (!this.#running || reference.done) break;
+        const listener = new Reader(target.url, 3000);
+        this.#hold(target.server, target.mount, 1);
+        try {
+          if (!(await listener.started)) continue;
+          const deadline = Date.now() + 3000;
+          while (!listener.chunks.length && !listener.done && Date.now() < deadline) await sleep(10);
+          await sleep(this.#listenMs);
+        } finally {
+          listener.close();
+          this.#hold(target.server, target.mount, -1);
+        }
+        const first = listener.chunks[0];
+        if (first) listened.push({ target, at: first.at, lastAt: listener.chunks.at(-1)!.at, data: listener.bytes() });
+      }
+      // Enough of the master's live blocks to draw its line.
+      while (Date.now() < until && !reference.done) await sleep(50);
+    } finally {
+      reference.close();
+      this.#hold(master, mount, -1);
+    }
+    const line = liveLine(reference.chunks, this.rates.get(`${master}/${encodeURIComponent(mount)}`));
+    if (!line) return results;
+    for (const l of listened) {
+      const delay = measureDelay(reference.chunks, line, { at: l.at, lastAt: l.lastAt, data: l.data, ogg });
+      if (delay !== undefined && delay >= 0) results.set(l.target.url, delay);
+    }
+    return results;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * A channel's sources in Icecast mode (docs/design.md "Sources and relays"): every mount of the
+ * channel on every server that answered and has it live, in order of preference, and the
+ * channel's listener count over all of them.
+ *
+ * - Mounts: the mountpoint (MP3), `{mountpoint}.opus` (Ogg Opus), `{mountpoint}.ogg` (Ogg Vorbis).
+ * - Order: Opus, Vorbis, MP3 (less data for the same sound); within a mount the relays before
+ *   the master (it keeps room for its relays), fewest listeners first.
+ * - Listeners: the sum of every server's count of every mount, less the connections that are no
+ *   listeners: each relay that has a mount live is one listener of that mount on the master
+ *   (Icecast's own `<relay>`), and the service's own delay probes (delay-probe.ts).
+ */
+import type { Source } from '../../src/internal/api-types.ts';
+import type { MountStatus } from './icecast-status.ts';
+
+/** One server's answer: the mounts that have a source. */
+export interface ServerMounts {
+  /** Base URL, no trailing slash. */
+  url: string;
+  relay: boolean;
+  mounts: Map<string, MountStatus>;
+}
+
+/** The kinds of mount a channel may have, in order of preference. */
+export const MOUNT_KINDS = [
+  { suffix: '.opus', type: 'audio/ogg; codecs=opus' },
+  { suffix: '.ogg', type: 'audio/ogg; codecs=vorbis' },
+  { suffix: '', type: 'audio/mpeg' },
+] as const;
+
+/** A source with where it is: what the service needs beside the public fields. */
+export interface ListedSource extends Source {
+  server: string;
+  relay: boolean;
+  /** Mount name without the leading slash ("live.opus"). */
+  mount: string;
+  listeners: number;
+}
+
+export function mountUrl(server: string, mount: string): string {
+  return `${server}/${encodeURIComponent(mount)}`;
+}
+
+/**
+ * The channel's sources in order of preference, its listeners and its title (the master's
+ * MP3 mount first, else any source's). `delayOf` gives a source's delay (null: unknown);
+ * `probes` how many of the service's own connections are open on a server's mount.
+ */
+export function channelSources(
+  mountpoint: string,
+  servers: ServerMounts[],
+  delayOf: (source: { url: string; bitrate: number | undefined }) => number | null,
+  probes: (server: string, mount: string) => number = () => 0,
+): { sources: ListedSource[]; listeners: number; title: string | undefined } {
+  const sources: ListedSource[] = [];
+  let listeners = 0;
+  let title: string | undefined;
+  for (const kind of MOUNT_KINDS) {
+    const mount = `${mountpoint}${kind.suffix}`;
+    const relaysOn = servers.filter((s) => s.relay && s.mounts.has(mount)).length;
+    const here: ListedSource[] = [];
+    for (const server of servers) {
+      const status = server.mounts.get(mount);
+      if (!status) continue;
+      const own = probes(server.url, mount) + (server.relay ? 0 : relaysOn);
+      const count = Math.max(0, status.listeners - own);
+      listeners += count;
+      const url = mountUrl(server.url, mount);
+      here.push({
+        url,
+        type: kind.type,
+        bitrate: status.bitrate ?? null,
+        delay: delayOf({ url, bitrate: status.bitrate }),
+        server: server.url,
+        relay: server.relay,
+        mount,
+        listeners: count,
+      });
+    }
+    here.sort((a, b) => Number(a.relay === false) - Number(b.relay === false) || a.listeners - b.listeners);
+    sources.push(...here);
+  }
+  const titled = (list: ServerMounts[]) => list.map((s) => s.mounts.get(mountpoint)?.title).find((t) => t !== undefined);
+  title = titled(servers.filter((s) => !s.relay)) ?? titled(servers.filter((s) => s.relay));
+  title ??= sources.map((s) => servers.find((x) => x.url === s.server)?.mounts.get(s.mount)?.title).find((t) => t !== undefined);
+  return { sources, listeners, title };
+}
+
+/** The public fields of a source. */
+export const publicSource = ({ url, type, bitrate, delay }: ListedSource): Source => ({ url, type, bitrate, delay });

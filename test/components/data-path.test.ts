@@ -37,6 +37,8 @@ describe('validation', () => {
     expect(isPodcastFeed({ ...podcastFeed(), episodes: [older] })).toBe(true);
     expect(isStreamInfo(streamInfo())).toBe(true);
     expect(isStreamInfo({ ...streamInfo(), now_playing: null, stream_url: null, status: 'offline' })).toBe(true);
+    const source = { url: 'https://relay.example/live.opus', type: 'audio/ogg; codecs=opus', bitrate: null, delay: 8.8 };
+    expect(isStreamInfo({ ...streamInfo(), sources: [source, { ...source, bitrate: 32, delay: null }] })).toBe(true);
   });
 
   it.each(BAD_PODCASTS)('rejects podcasts with %s', (_, body) => {
@@ -53,6 +55,9 @@ describe('validation', () => {
     ['stream_url as an object', { ...streamInfo(), stream_url: {} }],
     ['one bad track among good ones', { ...streamInfo(), history: [...streamInfo().history, { title: 5 }] }],
     ['a null channel', { ...streamInfo(), channel: null }],
+    ['sources not a list', { ...streamInfo(), sources: {} }],
+    ['a source without a url', { ...streamInfo(), sources: [{ type: 'audio/mpeg', bitrate: 32, delay: 1 }] }],
+    ['a source delay as text', { ...streamInfo(), sources: [{ url: 'https://x/live', type: 'audio/mpeg', bitrate: 32, delay: '8' }] }],
   ])('rejects stream info with %s', (_, body) => {
     expect(isStreamInfo(body)).toBe(false);
   });

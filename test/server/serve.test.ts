@@ -76,8 +76,14 @@ describe('main.ts (npm run mock)', () => {
   }, 20_000);
 
   it('with ICECAST_URL says it streams from Icecast; PUBLIC_URL makes the absolute URLs', async () => {
-    const r = await runMain({ PORT: '0', ICECAST_URL: 'http://127.0.0.1:9/', PUBLIC_URL: 'https://radio.example/' });
+    const r = await runMain({
+      PORT: '0',
+      ICECAST_URL: 'http://127.0.0.1:9/',
+      ICECAST_RELAYS: ' http://127.0.0.1:10/, http://127.0.0.1:11 ,',
+      PUBLIC_URL: 'https://radio.example/',
+    });
     expect(r.out).toContain('castlet mock: streams from Icecast at http://127.0.0.1:9\n');
+    expect(r.out).toContain('castlet mock: and from its relays http://127.0.0.1:10, http://127.0.0.1:11\n');
     expect(r.out).toContain('checkToken 200');
     expect(r.code).toBe(0);
   }, 20_000);
@@ -95,6 +101,8 @@ describe('main.ts (npm run mock)', () => {
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_ADMIN_USER: 'admin' }, /both ICECAST_ADMIN_USER and ICECAST_ADMIN_PASSWORD/],
     [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_BURST_SIZE: '64k' }, /ICECAST_BURST_SIZE must be Icecast's <burst-size> in bytes/],
     [{ ICECAST_BURST_SIZE: '65535' }, /ICECAST_BURST_SIZE needs ICECAST_URL/],
+    [{ ICECAST_RELAYS: 'http://relay:8000' }, /ICECAST_RELAYS needs ICECAST_URL/],
+    [{ ICECAST_URL: 'http://127.0.0.1:9', ICECAST_RELAYS: 'relay:8000' }, /ICECAST_RELAYS must be an (absolute )?http\(s\) URL/],
   ])(
     'refuses a bad environment %j',
     async (env, message) => {

@@ -5,21 +5,12 @@
 //   Graph, the player card, the oEmbed answer it found through the page's discovery link).
 //   Its data is written beside it, docs/embed-unfurl.json.
 // Run after `npm run build`:  npx tsx scripts/screenshot-embed.ts
-import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { unfurl } from 'unfurl.js';
 import { startServer } from '../demo/server/serve.ts';
 import { DEMO_TOKENS } from '../demo/server/seed.ts';
 import { launchChromium } from './chromium.ts';
-
-const quantize = (path: string) => {
-  try {
-    execFileSync('pngquant', ['--quality=70-95', '--speed=1', '--strip', '--force', '--output', path, path]);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    console.log('pngquant not found: the PNG stays as Chromium wrote it');
-  }
-};
+import { quantize } from './png.ts';
 
 const esc = (s: unknown) => String(s ?? '').replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 

@@ -4,11 +4,11 @@
 // docs/arabic.png (lang="ar", right to left, every panel open).
 // Run after `npm run build`:  npx tsx scripts/screenshot.ts
 // With `pngquant` installed (Debian: apt-get install pngquant) the PNGs are quantized: they are committed.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions } from 'playwright-core';
 import { startServer } from '../demo/server/serve.ts';
 import { launchChromium } from './chromium.ts';
+import { quantize } from './png.ts';
 
 const SHOTS: { path: string; options: BrowserContextOptions }[] = [
   { path: 'docs/demo.png', options: { viewport: { width: 1040, height: 760 }, colorScheme: 'light' } },
@@ -18,15 +18,6 @@ const SHOTS: { path: string; options: BrowserContextOptions }[] = [
     options: { viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: 'light' },
   },
 ];
-
-const quantize = (path: string) => {
-  try {
-    execFileSync('pngquant', ['--quality=70-95', '--speed=1', '--strip', '--force', '--output', path, path]);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-    console.log('pngquant not found: the PNG stays as Chromium wrote it');
-  }
-};
 
 const server = await startServer({ port: 0, log: () => {} });
 const browser = await launchChromium();

@@ -93,7 +93,8 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     this.status = new Status(this, {
       playback: () => this.audio.snapshot,
       fatal: (e) => this.audio.fail(e),
-      loaded: () => !!this.data,
+      // (Ready once the data and the playback engine are here: what is shown is then where it plays from.)
+      loaded: () => !!this.data && this.audio.ready,
       offline: () => this.offline,
       setup: () => void this.panels.load('setup'),
     });

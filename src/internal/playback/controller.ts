@@ -45,6 +45,8 @@ export class PlaybackController implements ReactiveController {
         speeds: SPEEDS,
       }));
       for (const ask of this.#asked.splice(0)) ask(playback);
+      // It follows what is shown from the next update on (where this listener left it, …): now.
+      this.host.requestUpdate();
     });
   }
 
@@ -83,6 +85,11 @@ export class PlaybackController implements ReactiveController {
   /** Seconds into what is shown. */
   get position(): number {
     return this.snapshot.position;
+  }
+
+  /** The engine is here: the player can say it is ready. */
+  get ready(): boolean {
+    return !!this.#engine;
   }
 
   /** Waiting for the service to come back (see Playback.hold). */

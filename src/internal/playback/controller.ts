@@ -16,7 +16,7 @@ const engine = () => Promise.all([import('./engine.js'), import('./media-adapter
  * player and its parts use only this; docs/playback.md.
  */
 export class PlaybackController implements ReactiveController {
-  /** The player's media element: made at once (integrators may observe it), driven only by the engine. */
+  /** The player's media element: made at once (integrators may observe it), touched only by the engine's media adapter. */
   readonly media: HTMLAudioElement = new Audio();
   #engine?: Playback;
   /** What was asked before the engine was here. */
@@ -31,7 +31,6 @@ export class PlaybackController implements ReactiveController {
     private readonly parts: EngineParts,
   ) {
     host.addController(this);
-    this.media.preload = 'none';
   }
 
   hostConnected(): void {
@@ -61,7 +60,6 @@ export class PlaybackController implements ReactiveController {
 
   /** What plays now (see Snapshot); before the engine is here, nothing does. */
   get snapshot(): Snapshot {
-    const media = this.media;
     return (
       this.#engine?.snapshot ?? {
         state: this.#wants ? 'waiting' : 'idle',
@@ -75,8 +73,9 @@ export class PlaybackController implements ReactiveController {
         position: 0,
         duration: this.parts.item()?.duration ?? 0,
         rate: 1,
-        volume: media.volume,
-        muted: media.muted,
+        // (A new element's: nothing changes them before the engine is here.)
+        volume: 1,
+        muted: false,
         until: null,
       }
     );

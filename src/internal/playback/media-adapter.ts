@@ -29,6 +29,8 @@ export class MediaAdapter {
     private readonly send: (event?: Event, time?: boolean) => void,
   ) {
     this.media = media;
+    // No audio byte before the listener presses Play.
+    media.preload = 'none';
     // WebKitGTK takes a file for a live stream when its `seekable` is read before it knows the file's size: for that
     // whole load its duration follows the clock, seeks stay put, the speed stays 1 (docs/webkit.md). The page may
     // read it (`media` is public): until there is a duration it gets a spare element's empty ranges, as the spec says.

@@ -66,14 +66,24 @@ describe('<stream-player> on a bad network', () => {
     const info = await env.publicGet('stream');
     // The lock screen names the track being heard, as the card does (now playing as heard: the
     // stream starts `stream_delay` seconds behind the live edge, so that may be an earlier one).
-    const shown = await t.page.$eval(EL, (el) => ({
-      title: el.shadowRoot!.querySelector('[part~=title]')!.textContent!.trim(),
-      artist: el.shadowRoot!.querySelector('[part~=artist]')!.textContent!.trim(),
-    }));
-    const meta = await t.page.evaluate(() => {
-      const m = navigator.mediaSession.metadata;
-      return m && { title: m.title, artist: m.artist, album: m.album };
-    });
+    // (Read together, once they agree: the card and the lock screen follow the same heard track, the
+    // lock screen a moment later when that track changes just now.)
+    const { shown, meta } = await t.page
+      .waitForFunction(
+        (sel) => {
+          const root = document.querySelector(sel)!.shadowRoot!;
+          const shown = {
+            title: root.querySelector('[part~=title]')!.textContent!.trim(),
+            artist: root.querySelector('[part~=artist]')!.textContent!.trim(),
+          };
+          const m = navigator.mediaSession.metadata;
+          const meta = m && { title: m.title, artist: m.artist, album: m.album };
+          return meta?.title === shown.title && { shown, meta };
+        },
+        EL,
+        { timeout: 3000 },
+      )
+      .then((h) => h.jsonValue() as Promise<{ shown: { title: string; artist: string }; meta: Record<string, string> }>);
     expect(meta).toEqual({ ...shown, album: info.channel.name });
     expect([info.now_playing.title, ...info.history.map((h: { title: string }) => h.title)]).toContain(shown.title);
     // A new track reaches the lock screen when it reaches the ears: after the stream's delay.

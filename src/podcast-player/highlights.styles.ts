@@ -2,10 +2,20 @@ import type { css as Css } from 'lit';
 
 /** The highlights and live rows (rows like the episode list's: lists.styles.ts). */
 export const styles = (css: typeof Css) => css`
-  [part~='highlights'] ol {
+  [part~='highlights'] ol,
+  ol.live {
     margin: 0;
     padding: 0;
     list-style: none;
+  }
+  /* A highlight's Share button beside it, as tall as its row. */
+  [part~='highlights'] li {
+    display: flex;
+  }
+  [part~='highlight-share'] {
+    flex: none;
+    min-height: 0;
+    color: var(--_accent);
   }
   [part~='highlights'] .head {
     margin: 8px 10px 4px;

@@ -46,6 +46,7 @@ function podcast(ep: Episode | undefined, position = 50, following?: Episode) {
     following: () => following,
     seek: (t) => void seeks.push(t),
     playNext: vi.fn(),
+    extra: () => undefined,
   };
   return { kind: podcastKind(portAt(position), parts), seeks, parts };
 }

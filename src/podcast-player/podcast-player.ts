@@ -206,7 +206,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   protected item(): Item | null | undefined {
     const l = this.liveItem;
     const ep = this.current;
-    return this.data ? (l ? { live: true, sources: l.sources, audio_url: l.sources[0]?.url ?? '' } : ep ? { ...ep, sources: ep.audio } : null) : undefined;
+    return this.data
+      ? l
+        ? { live: true, sources: l.sources, audio_url: l.sources[0]?.url ?? '' }
+        : ep
+          ? { ...ep, sources: ep.audio }
+          : null
+      : undefined;
   }
 
   protected override dataChanged(): void {
@@ -282,7 +288,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   async #share(s?: Soundbite) {
     const ep = this.current;
     if (!ep) return;
-    this.#tell(await (await this.panels.load('sharing')).share({ title: ep.title, episode: ep.id, t: s?.start ?? this.position, d: s?.duration, say: this.t }));
+    this.#tell(
+      await (await this.panels.load('sharing')).share({ title: ep.title, episode: ep.id, t: s?.start ?? this.position, d: s?.duration, say: this.t }),
+    );
   }
 
   /** Shows what a share or copy did, and says it to screen readers. */

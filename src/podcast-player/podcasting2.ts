@@ -64,6 +64,8 @@ export class Podcasting2 implements ReactiveController {
       this.#info = d;
       kit.host.requestUpdate();
     });
+    // (Made once the chunk is here: the player renders again, with it.)
+    kit.host.requestUpdate();
   }
 
   /** Follows the stream of the live item that is live (or playing), and nothing else. */
@@ -123,6 +125,7 @@ export class Podcasting2 implements ReactiveController {
     this.#clip = { start, duration, title: s?.title, episode };
     this.#armed = true;
     this.#there = false;
+    this.kit.host.requestUpdate();
   }
 
   /** Play pressed: a linked clip ready to play plays (true), else nothing is done here. */
@@ -136,7 +139,15 @@ export class Podcasting2 implements ReactiveController {
   rows() {
     const { kit } = this;
     const { html, nothing } = kit.lit;
-    const rows = liveRows({ lit: kit.lit, say: kit.say, items: kit.data()?.live_items, current: kit.live(), locale: kit.lang(), now: Date.now(), pick: kit.playLive });
+    const rows = liveRows({
+      lit: kit.lit,
+      say: kit.say,
+      items: kit.data()?.live_items,
+      current: kit.live(),
+      locale: kit.lang(),
+      now: Date.now(),
+      pick: kit.playLive,
+    });
     return rows.length ? html`<ol class="live">${rows}</ol>` : nothing;
   }
 
@@ -153,7 +164,10 @@ export class Podcasting2 implements ReactiveController {
   header() {
     const item = this.kit.live();
     const { html } = this.kit.lit;
-    return item && html`<h2 part="title">${item.title}</h2><p class="muted clip"><span part="live-badge">${this.kit.say('Live')}</span> <bdi part="song">${this.song()}</bdi></p>`;
+    return (
+      item &&
+      html`<h2 part="title">${item.title}</h2><p class="muted clip"><span part="live-badge">${this.kit.say('Live')}</span> <bdi part="song">${this.song()}</bdi></p>`
+    );
   }
 
   /** What the lock screen says beyond the episode: a live item (its title and the song heard), or a clip (its name). */

@@ -83,7 +83,9 @@ describe('highlights', () => {
     expect(el.querySelector('h3')!.textContent).toBe('Höhepunkte');
     expect(el.querySelectorAll('button[part=highlight]')[1]!.textContent).toContain('Höhepunkt 2');
     expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: [], current: undefined, pick: () => {}, share: () => {} })).textContent).toBe('');
-    expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: undefined, current: undefined, pick: () => {}, share: () => {} })).textContent).toBe('');
+    expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: undefined, current: undefined, pick: () => {}, share: () => {} })).textContent).toBe(
+      '',
+    );
   });
 });
 

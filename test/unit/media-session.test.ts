@@ -107,6 +107,25 @@ describe('podcast player: kind().session()', () => {
     ]);
   });
 
+  it('a clip playing: named by its name, the episode as album, no chapters; the seeks stay', () => {
+    const { kind, parts } = podcast(episode(null, [{ start: 0, title: 'Intro' }]));
+    parts.extra = () => ({ title: 'Two owls talking', album: 'Night Birds', chapters: [] });
+    const [info, handlers] = kind.session()!;
+    expect(info).toEqual({ title: 'Two owls talking', artist: 'Sam', album: 'Night Birds', artwork: 'https://x.test/show.png', chapters: [] });
+    expect(handlers.seekto).toBeTypeOf('function');
+  });
+
+  it('a live item playing (no episode current): its title and the song heard, the show as album; no seek or Next', () => {
+    const { kind, parts } = podcast(undefined);
+    parts.extra = () => ({ title: 'Evening show', artist: 'Harbor Lights – The Trio', chapters: [], live: true });
+    expect(kind.session()).toEqual([
+      { title: 'Evening show', artist: 'Harbor Lights – The Trio', album: 'Castlet Sessions', artwork: 'https://x.test/show.png', chapters: [] },
+      {},
+    ]);
+    parts.extra = () => ({ title: 'Evening show', chapters: [], live: true });
+    expect(kind.session()![0].artist).toBe('Sam');
+  });
+
   it('Next track only with an episode to play after this one (`continuous`): it plays that one', () => {
     expect(podcast(episode(null)).kind.session()![1].nexttrack).toBeUndefined();
     const { kind, parts } = podcast(episode(null), 0, { ...episode(null), id: 'ep-2' });

@@ -12,8 +12,13 @@ export const styles = (css: typeof Css) => css`
   [part~='highlights'] li {
     display: flex;
   }
-  [part~='highlight-share'] {
+  [part~='highlight'] {
+    flex: 1;
+    min-width: 0;
+  }
+  li [part~='highlight-share'] {
     flex: none;
+    width: auto;
     min-height: 0;
     color: var(--_accent);
   }

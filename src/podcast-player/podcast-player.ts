@@ -35,7 +35,8 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
 /**
  * A podcast player: episodes, seek, skip, speed, chapters (with their pictures and links),
  * transcript, share a moment, subscribe, hosts and guests, a Support link, resume where you
- * left off; in the listener's language.
+ * left off; Podcasting 2.0 live items (played as the channel's stream), highlights (soundbites)
+ * and alternate files (the first the browser can play); in the listener's language.
  *
  * @summary Podcast player for a castlet show.
  * @tagname podcast-player
@@ -52,8 +53,8 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
- * @fires castlet-play - `detail: {src}` the listener started an episode.
- * @fires castlet-pause - `detail: {src}` playback stopped (paused, ended, or another player started).
+ * @fires castlet-play - `detail: {src, live?}` the listener started an episode, or a live item (`live`: the item).
+ * @fires castlet-pause - `detail: {src, live?}` playback stopped (paused, ended, a live item ended, or another player started).
  * @fires castlet-episodechange - `detail: {episode}` another episode became current: the listener chose it, or `continuous` moved on to it.
  * @fires castlet-chapterchange - `detail: {index, chapter}` playback entered another chapter.
  *
@@ -71,6 +72,12 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart chapter-link - A chapter's link (opens in a new tab), beside its button.
  * @csspart episodes - The episode list.
  * @csspart episode - One episode button.
+ * @csspart live-item - A live item at the top of the episode list: a pending one's row (`data-status="pending"`, "Live at 18:00"), a live one's button (`data-status="live"`, "Live now"; `aria-current` while it plays).
+ * @csspart live-badge - The Live badge of a live item (in its row, and beside the song while it plays).
+ * @csspart song - While a live item plays: the song heard on its channel, beside the title.
+ * @csspart highlights - The episode's highlights (soundbites): a list headed "Highlights", only when it has some.
+ * @csspart highlight - One highlight button: its title (or "Highlight 2") and length; plays just that range (`aria-current` while it plays, or when a clip link opened it).
+ * @csspart highlight-share - A highlight's Share button: a link that plays just that clip.
  * @csspart download - The download link.
  * @csspart transcript - The transcript panel (a `<details>`; loaded when opened).
  * @csspart cue - One transcript cue button (`aria-current` on the one playing).

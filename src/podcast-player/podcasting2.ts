@@ -12,7 +12,7 @@ import type { Episode, LiveItem, PodcastFeed, Soundbite, StreamInfo } from '../i
 import type { FeedController } from '../internal/feed.js';
 import type { PlaybackController } from '../internal/playback/controller.js';
 import type { SessionInfo, Say } from '../internal/port.js';
-import { heard } from '../stream-player/heard.js';
+import type { Snapshot } from '../internal/playback/types.js';
 import { highlights, highlightTitle, liveRows } from './highlights.js';
 import type { Kit } from './lists.js';
 
@@ -57,6 +57,8 @@ export class Podcasting2 implements ReactiveController {
   #there = false;
   /** The song shown last (the lock screen is told when it changes). */
   #song?: string;
+  /** stream-player/heard.ts (the radio's own chunk, one copy on a page), once here; until then what is announced. */
+  #heard = (d: StreamInfo | null, _playback: Snapshot) => d;
 
   constructor(private readonly kit: Podcasting2Kit) {
     kit.host.addController(this);
@@ -66,6 +68,10 @@ export class Podcasting2 implements ReactiveController {
     });
     // (Made once the chunk is here: the player renders again, with it.)
     kit.host.requestUpdate();
+    void import('../stream-player/heard.js').then((m) => {
+      this.#heard = m.heard;
+      kit.host.requestUpdate();
+    });
   }
 
   /** Follows the stream of the live item that is live (or playing), and nothing else. */
@@ -98,7 +104,7 @@ export class Podcasting2 implements ReactiveController {
 
   /** The song heard now on the live item's channel: "Title – Artist" (as heard: by the source's delay), or ''. */
   song(): string {
-    const now = heard(this.#info, this.kit.audio.snapshot)?.now_playing;
+    const now = this.#heard(this.#info, this.kit.audio.snapshot)?.now_playing;
     return now ? [now.title, now.artist].filter(Boolean).join(' – ') : '';
   }
 

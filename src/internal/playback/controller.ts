@@ -45,6 +45,8 @@ export class PlaybackController implements ReactiveController {
         speeds: SPEEDS,
       }));
       for (const ask of this.#asked.splice(0)) ask(playback);
+      // What is shown follows it now (the resume point, the speed), not at some later update.
+      this.host.requestUpdate();
     });
   }
 

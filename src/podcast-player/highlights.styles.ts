@@ -2,8 +2,7 @@ import type { css as Css } from 'lit';
 
 /** The highlights and live rows (rows like the episode list's: lists.styles.ts). */
 export const styles = (css: typeof Css) => css`
-  [part~='highlights'] ol,
-  ol.live {
+  [part~='highlights'] ol {
     margin: 0;
     padding: 0;
     list-style: none;

@@ -392,7 +392,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
             : html`<span part="download"></span>`
         }
       </div>
-      ${this.#renderChapters(ep, t)} ${this.#x?.highlights()}
+      <div class="box">${this.#renderChapters(ep, t)}${this.#x?.highlights()}</div>
       <details part="transcript" @toggle=${this.#openTranscript}>
         <summary>${this.t('Transcript')}</summary>
         ${this.#transcript?.render(t)}
@@ -420,8 +420,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
       <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
-      ${this.#x?.rows()}
-      ${this.#lists?.episodes({ lit: KIT, say: this.t, episodes: list, current, locale: lang, showAll: this.showAll, pick: (e) => this.#choose(e), all: () => (this.showAll = true) }) ?? html`<ol></ol>`}
+      ${this.#lists?.episodes({ lit: KIT, say: this.t, episodes: list, current, locale: lang, showAll: this.showAll, pick: (e) => this.#choose(e), all: () => (this.showAll = true), live: this.#x?.rows() }) ?? html`<ol></ol>`}
     </details>`;
   }
 

@@ -57,7 +57,7 @@ export class Podcasting2 implements ReactiveController {
   #there = false;
   /** The song shown last (the lock screen is told when it changes). */
   #song?: string;
-  /** stream-player/heard.ts (the radio's own chunk, one copy on a page), once here; until then what is announced. */
+  /** stream-player/heard.ts (the radio's own chunk, one copy on a page), once a live item asked for it; until then what is announced. */
   #heard = (d: StreamInfo | null, _playback: Snapshot) => d;
 
   constructor(private readonly kit: Podcasting2Kit) {
@@ -68,10 +68,6 @@ export class Podcasting2 implements ReactiveController {
     });
     // (Made once the chunk is here: the player renders again, with it.)
     kit.host.requestUpdate();
-    void import('../stream-player/heard.js').then((m) => {
-      this.#heard = m.heard;
-      kit.host.requestUpdate();
-    });
   }
 
   /** Follows the stream of the live item that is live (or playing), and nothing else. */
@@ -82,8 +78,14 @@ export class Podcasting2 implements ReactiveController {
     if (channel !== this.#channel) {
       this.#channel = channel;
       this.#info = null;
-      if (channel) this.#stream.follow(kit.url('stream', channel), kit.url('stream/events', channel), 'stream');
-      else this.#stream.follow();
+      if (channel) {
+        this.#stream.follow(kit.url('stream', channel), kit.url('stream/events', channel), 'stream');
+        // Now playing as heard: the radio's chunk, asked for with the first live item.
+        void import('../stream-player/heard.js').then((m) => {
+          this.#heard = m.heard;
+          kit.host.requestUpdate();
+        });
+      } else this.#stream.follow();
     }
     // A linked clip stays ready while its episode is on show at its start.
     // (Until the engine has sought there, and after: moved away from it, it is left.)
@@ -141,11 +143,10 @@ export class Podcasting2 implements ReactiveController {
     return !!c;
   }
 
-  /** The live rows (pending and live items), a list at the top of the episodes; nothing when there are none. */
+  /** The live rows (pending and live items), at the top of the episode list (in it: the list keeps its height). */
   rows() {
     const { kit } = this;
-    const { html, nothing } = kit.lit;
-    const rows = liveRows({
+    return liveRows({
       lit: kit.lit,
       say: kit.say,
       items: kit.data()?.live_items,
@@ -154,7 +155,6 @@ export class Podcasting2 implements ReactiveController {
       now: Date.now(),
       pick: kit.playLive,
     });
-    return rows.length ? html`<ol class="live">${rows}</ol>` : nothing;
   }
 
   /** The highlights of the episode on show, each with its Share button. */

@@ -192,7 +192,7 @@ describe('live items', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { lang: 'de' });
     await ready(el);
     await until(() => expect(q(el, '[part=live-item]')).not.toBeNull());
-    const row = q(el, '[part=episodes] ol.live [part=live-item]');
+    const row = q(el, '[part=episodes] ol > [part=live-item]:first-child');
     expect(row.dataset.status).toBe('pending');
     expect(row.textContent).toContain('Evening show');
     expect(row.textContent).toContain(DE_LIVE_AT.replace('{time}', liveTime(start, 'de', Date.now())));

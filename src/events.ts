@@ -1,4 +1,4 @@
-import type { CastletErrorCode, Episode, NowPlaying, Chapter } from './internal/api-types.js';
+import type { CastletErrorCode, Episode, LiveItem, NowPlaying, Chapter } from './internal/api-types.js';
 
 /** What a player reports: the same as `CastletErrorCode`. */
 export type ErrorCode = CastletErrorCode;
@@ -22,10 +22,10 @@ export interface CastletEventMap {
   'castlet-statechange': CustomEvent<{ state: PlayerState }>;
   /** Something went wrong; the widget shows the same message. */
   'castlet-error': CustomEvent<CastletErrorDetail>;
-  /** The listener started playback. */
-  'castlet-play': CustomEvent<{ src: string }>;
-  /** The listener paused (or another castlet player took over). */
-  'castlet-pause': CustomEvent<{ src: string }>;
+  /** The listener started playback (<podcast-player>: `live`, the live item, when it is one that plays). */
+  'castlet-play': CustomEvent<{ src: string; live?: LiveItem | undefined }>;
+  /** The listener paused (or another castlet player took over); `live` as for castlet-play. */
+  'castlet-pause': CustomEvent<{ src: string; live?: LiveItem | undefined }>;
   /** <stream-player>: the track on air changed. */
   'castlet-nowplaying': CustomEvent<{ nowPlaying: NowPlaying | null }>;
   /** <podcast-player>: the listener chose another episode. */

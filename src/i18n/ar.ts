@@ -77,6 +77,7 @@ export default {
   Highlights: 'أبرز اللحظات',
   'Highlight {n}': 'لحظة بارزة {n}',
   'Live now': 'مباشر الآن',
+  'Share: {title}': 'مشاركة «{title}»',
   'Live at {time}': 'مباشر: {time}',
   'Cannot reach the service. Retrying…': 'تعذّر الوصول إلى الخدمة. جارٍ إعادة المحاولة…',
   'The audio could not be played. Retrying…': 'تعذّر تشغيل الصوت. جارٍ إعادة المحاولة…',

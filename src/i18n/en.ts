@@ -61,6 +61,8 @@ export const en = [
   'Highlights',
   'Highlight {n}',
   'Live now',
+  // A highlight's Share button ({title}: the highlight's name).
+  'Share: {title}',
   // {time}: when it starts, in the listener's time zone ("18:00", or with the day when it is not today).
   'Live at {time}',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.

@@ -62,6 +62,7 @@ export default {
   Highlights: 'Destacados',
   'Highlight {n}': 'Destacado {n}',
   'Live now': 'En directo ahora',
+  'Share: {title}': 'Compartir «{title}»',
   'Live at {time}': 'En directo: {time}',
   'Cannot reach the service. Retrying…': 'No se puede contactar con el servicio. Reintentando…',
   'The audio could not be played. Retrying…': 'No se pudo reproducir el audio. Reintentando…',

@@ -62,6 +62,7 @@ export default {
   Highlights: 'Temps forts',
   'Highlight {n}': 'Temps fort {n}',
   'Live now': 'En direct maintenant',
+  'Share: {title}': 'Partager « {title} »',
   'Live at {time}': 'En direct : {time}',
   'Cannot reach the service. Retrying…': 'Le service est injoignable. Nouvelle tentative…',
   'The audio could not be played. Retrying…': 'Le son n’a pas pu être lu. Nouvelle tentative…',

@@ -62,6 +62,7 @@ export default {
   Highlights: 'Destaques',
   'Highlight {n}': 'Destaque {n}',
   'Live now': 'Ao vivo agora',
+  'Share: {title}': 'Compartilhar “{title}”',
   'Live at {time}': 'Ao vivo: {time}',
   'Cannot reach the service. Retrying…': 'Não foi possível acessar o serviço. Tentando de novo…',
   'The audio could not be played. Retrying…': 'Não foi possível reproduzir o áudio. Tentando de novo…',

@@ -248,10 +248,15 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     if (type === 'error') this.status.fail(new CastletError('media'));
     else if (type === 'recovered') this.status.clear(true);
     else if (type === 'play' || type === 'pause') {
-      this.emit(`castlet-${type}`, { src });
+      this.emit(`castlet-${type}`, { src, ...this.told(src) });
       // `sticky`: from its first play on, the mini-player's chunk watches the card (mini-player.ts).
       if (this.hasAttribute('sticky')) void Promise.all([this.panels.load('mini'), this.kind()]).then(([m, kind]) => m.stick(this.port, kind, LIT));
     }
+  }
+
+  /** What castlet-play and castlet-pause add to `src` about what plays (`src`). */
+  protected told(_src: string): object {
+    return {};
   }
 
   /** Something the subclass needs when new data arrives (before rendering). */

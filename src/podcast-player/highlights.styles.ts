@@ -7,6 +7,20 @@ export const styles = (css: typeof Css) => css`
     padding: 0;
     list-style: none;
   }
+  /* A highlight's Share button beside it, as tall as its row. */
+  [part~='highlights'] li {
+    display: flex;
+  }
+  [part~='highlight'] {
+    flex: 1;
+    min-width: 0;
+  }
+  li [part~='highlight-share'] {
+    flex: none;
+    width: auto;
+    min-height: 0;
+    color: var(--_accent);
+  }
   [part~='highlights'] .head {
     margin: 8px 10px 4px;
     font-size: 0.85em;

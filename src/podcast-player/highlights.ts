@@ -12,6 +12,10 @@ import type { Kit, Say } from './lists.js';
 
 export { styles } from './highlights.styles.js';
 
+/** The Share icon (a box with an arrow out of it). */
+const SHARE = (lit: Kit) =>
+  lit.html`<svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path d="M12 3v12m0-12-4 4m4-4 4 4M5 12v7a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-7" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" /></svg>`;
+
 /** The highlights' input. */
 export interface HighlightsInput {
   lit: Kit;
@@ -22,13 +26,15 @@ export interface HighlightsInput {
   current: Soundbite | undefined;
   /** The listener chose soundbite `s`. */
   pick(s: Soundbite): void;
+  /** The listener asked to share soundbite `s` (a link that plays just it). */
+  share(s: Soundbite): void;
 }
 
 /** A soundbite's name: its title, else "Highlight 2" (its place in the list). */
 export const highlightTitle = (say: Say, s: Soundbite, i: number): string => s.title || say('Highlight {n}', { n: i + 1 });
 
-/** The episode's highlights as a list headed "Highlights"; nothing when it has none. */
-export function highlights({ lit, say, soundbites, current, pick }: HighlightsInput): TemplateResult | typeof nothing {
+/** The episode's highlights as a list headed "Highlights", each with its Share button; nothing when it has none. */
+export function highlights({ lit, say, soundbites, current, pick, share }: HighlightsInput): TemplateResult | typeof nothing {
   const { html, clock } = lit;
   if (!soundbites?.length) return lit.nothing;
   return html`<section part="highlights" aria-label=${say('Highlights')}>
@@ -36,7 +42,7 @@ export function highlights({ lit, say, soundbites, current, pick }: HighlightsIn
     <ol>
       ${soundbites.map(
         (s, i) =>
-          html`<li><button part="highlight" aria-current=${s === current ? 'true' : 'false'} @click=${() => pick(s)}><span class="clip"><bdi>${highlightTitle(say, s, i)}</bdi></span><span class="muted">${clock(s.duration)}</span></button></li>`,
+          html`<li><button part="highlight" aria-current=${s === current ? 'true' : 'false'} @click=${() => pick(s)}><span class="clip"><bdi>${highlightTitle(say, s, i)}</bdi></span><span class="muted">${clock(s.duration)}</span></button><button part="highlight-share" aria-label=${say('Share: {title}', { title: highlightTitle(say, s, i) })} @click=${() => share(s)}>${SHARE(lit)}</button></li>`,
       )}
     </ol>
   </section>`;

@@ -55,6 +55,8 @@ export interface EpisodesInput {
   pick(e: Episode): void;
   /** The listener asked to see all episodes. */
   all(): void;
+  /** Rows above the episodes (the live items: podcasting2.ts), in the same list. */
+  live?: unknown;
 }
 
 const row = ({ html }: Kit, part: string, current: boolean, pick: () => void, title: string, time: string, link?: unknown) =>
@@ -82,8 +84,8 @@ const LIST = 20;
  * The list of `episodes`, `current` marked, dates in `locale`; `pick(e)` when one is chosen. Long
  * feeds show the first LIST unless `showAll`, and a "Show all" button that calls `all()`.
  */
-export function episodes({ lit: kit, say, episodes: list, current, locale, showAll: whole, pick, all }: EpisodesInput): TemplateResult {
+export function episodes({ lit: kit, say, episodes: list, current, locale, showAll: whole, pick, all, live }: EpisodesInput): TemplateResult {
   const { html } = kit;
   const shown = whole ? list : list.slice(0, LIST);
-  return html`<ol>${shown.map((e) => row(kit, 'episode', e === current, () => pick(e), e.title, `${kit.day(e.published_at, locale)} · ${kit.clock(e.duration)}`))}</ol>${shown.length < list.length ? html`<button class="more" @click=${all}>${say('Show all {n} episodes', { n: list.length })}</button>` : ''}`;
+  return html`<ol>${live}${shown.map((e) => row(kit, 'episode', e === current, () => pick(e), e.title, `${kit.day(e.published_at, locale)} · ${kit.clock(e.duration)}`))}</ol>${shown.length < list.length ? html`<button class="more" @click=${all}>${say('Show all {n} episodes', { n: list.length })}</button>` : ''}`;
 }

@@ -1,10 +1,11 @@
 /**
  * What the podcast player supplies its parts (an on-demand chunk, loaded with the first of
  * them): its keys, and what the lock screen shows and offers (the episode, its chapters, seeks
- * and, with `continuous`, the next episode).
+ * and, with `continuous`, the next episode; a clip playing by its name; a live item by its
+ * title and the song heard, without seeks).
  */
 import type { Episode, Podcast } from '../internal/api-types.js';
-import type { Kind, PlayerPort } from '../internal/port.js';
+import type { Kind, PlayerPort, SessionInfo } from '../internal/port.js';
 
 /** What the podcast player's parts see of it beyond every player's port. */
 export interface PodcastParts {
@@ -14,6 +15,8 @@ export interface PodcastParts {
   following(): Episode | undefined;
   seek(t: number): void;
   playNext(): void;
+  /** What plays instead of the episode (a live item: `live`, no seeks) or a clip of it: named so on the lock screen. */
+  extra(): (Partial<SessionInfo> & { live?: boolean }) | undefined;
 }
 
 /**
@@ -37,6 +40,8 @@ export function kind(port: PlayerPort, parts: PodcastParts): Kind {
     session() {
       const show = parts.show();
       const ep = parts.current();
+      const { live, ...extra } = parts.extra() ?? {};
+      if (show && live) return [{ title: show.title, artist: show.author, album: show.title, artwork: show.artwork_url, ...extra }, {}];
       return show && ep
         ? [
             {
@@ -45,6 +50,7 @@ export function kind(port: PlayerPort, parts: PodcastParts): Kind {
               album: show.title,
               artwork: ep.artwork_url || show.artwork_url,
               chapters: ep.chapters.filter((c) => c.toc !== false).map((c) => ({ title: c.title, startTime: c.start })),
+              ...extra,
             },
             {
               seekbackward: () => move(at() - 15),

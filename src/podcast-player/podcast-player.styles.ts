@@ -85,6 +85,14 @@ export const podcastStyles = css`
   ol {
     max-height: var(--_h);
   }
+  /* The chapters and, below them in the same place, the highlights (podcasting2.ts): one box as tall as four chapter rows, scrolling beyond. */
+  .box {
+    max-height: 159px;
+    overflow-y: auto;
+  }
+  .box > ol {
+    max-height: none;
+  }
   /* While loading, and until the rows' chunk is here, a list keeps its place. */
   ol:empty {
     min-height: var(--_h);

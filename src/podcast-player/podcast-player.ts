@@ -1,15 +1,17 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
-import type { Chapter, Episode, PodcastFeed } from '../internal/api-types.js';
+import type { Chapter, Episode, LiveItem, PodcastFeed, Soundbite } from '../internal/api-types.js';
 import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
-import { isPodcastFeed } from '../internal/validate.js';
+import { isPodcastFeed, isStreamInfo } from '../internal/validate.js';
+import { FeedController } from '../internal/feed.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import { SPEEDS, type AudioEventType } from '../internal/playback/types.js';
+import { SPEEDS, type AudioEventType, type Item } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
-import type { SharedMoment } from '../internal/share.js';
+import type { shared } from './sharing.js';
+import type { Podcasting2 } from './podcasting2.js';
 import type { Transcript } from './transcript.js';
 import type { Kit } from './lists.js';
 import { currentChapter } from './chapters.js';
@@ -21,6 +23,8 @@ const CHUNKS = {
   sharing: () => import('./sharing.js'),
   /** The list rows (and the hosts, guests and Support link): a chunk, asked for when a podcast player is created. */
   lists: () => import('./lists.js'),
+  /** Live items and highlights (Podcasting 2.0): a chunk, asked for when the show has either, or a page opens with a clip link. */
+  p20: () => import('./podcasting2.js'),
 };
 const KIT: Kit = { html, nothing, clock, day, isHttp };
 /** Keeps an empty line its height while loading. */
@@ -31,7 +35,8 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
 /**
  * A podcast player: episodes, seek, skip, speed, chapters (with their pictures and links),
  * transcript, share a moment, subscribe, hosts and guests, a Support link, resume where you
- * left off; in the listener's language.
+ * left off; Podcasting 2.0 live items (played as the channel's stream), highlights (soundbites)
+ * and alternate files (the first the browser can play); in the listener's language.
  *
  * @summary Podcast player for a castlet show.
  * @tagname podcast-player
@@ -48,8 +53,8 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  *
  * @fires castlet-statechange - `detail: {state}` when `state` changes.
  * @fires castlet-error - `detail: {code, message, fatal}`: bad token, network down, audio failure.
- * @fires castlet-play - `detail: {src}` the listener started an episode.
- * @fires castlet-pause - `detail: {src}` playback stopped (paused, ended, or another player started).
+ * @fires castlet-play - `detail: {src, live?}` the listener started an episode, or a live item (`live`: the item).
+ * @fires castlet-pause - `detail: {src, live?}` playback stopped (paused, ended, a live item ended, or another player started).
  * @fires castlet-episodechange - `detail: {episode}` another episode became current: the listener chose it, or `continuous` moved on to it.
  * @fires castlet-chapterchange - `detail: {index, chapter}` playback entered another chapter.
  *
@@ -67,6 +72,12 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart chapter-link - A chapter's link (opens in a new tab), beside its button.
  * @csspart episodes - The episode list.
  * @csspart episode - One episode button.
+ * @csspart live-item - A live item at the top of the episode list: a pending one's row (`data-status="pending"`, "Live at 18:00"), a live one's button (`data-status="live"`, "Live now"; `aria-current` while it plays).
+ * @csspart live-badge - The Live badge of a live item (in its row, and beside the song while it plays).
+ * @csspart song - While a live item plays: the song heard on its channel, beside the title.
+ * @csspart highlights - The episode's highlights (soundbites): a list headed "Highlights", only when it has some.
+ * @csspart highlight - One highlight button: its title (or "Highlight 2") and length; plays just that range (`aria-current` while it plays, or when a clip link opened it).
+ * @csspart highlight-share - A highlight's Share button: a link that plays just that clip.
  * @csspart download - The download link.
  * @csspart transcript - The transcript panel (a `<details>`; loaded when opened).
  * @csspart cue - One transcript cue button (`aria-current` on the one playing).
@@ -95,6 +106,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     chosen: { state: true },
     showAll: { state: true },
     note: { state: true },
+    liveId: { state: true },
   };
 
   /** Pins one episode by id; the newest is current otherwise. */
@@ -114,8 +126,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   private showAll = false;
   /** The episode and chapter last announced. */
   #chapter: [id?: string, index?: number] = [];
-  /** What the page's share link asks for (`#castlet-episode=…&castlet-t=…`), until the data came. */
-  #shared: SharedMoment | null = null;
+  /** What the page's share link asks for (`#castlet-episode=…&castlet-t=…` or `&castlet-clip=…`), until the data came. */
+  #shared: ReturnType<typeof shared> = null;
+  /** The live item the listener chose to play (its id). */
+  private liveId = '';
+  /** The live items and highlights (podcasting2.ts), once asked for, and once here. */
+  #asked?: Promise<Podcasting2>;
+  #x?: Podcasting2;
   /** What the last share or copy said. */
   private note = '';
   #transcript: Transcript | null = null;
@@ -135,7 +152,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     setTimeout(() => this.panels.load('lists'));
     if (location.hash.includes('castlet-episode='))
       void this.panels.load('sharing').then((m) => {
-        this.#shared = m.sharedMoment(location.hash);
+        this.#shared = m.shared(location.hash);
         this.#open();
       });
   }
@@ -148,15 +165,18 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         following: () => this.following,
         seek: (t) => this.seek(t),
         playNext: () => this.playNext(),
+        extra: () => this.#x?.session(),
       }),
     );
   }
 
   /**
    * The episode on show: the pinned one, else the one the listener chose, played or sought
-   * in (so a newly published episode never replaces it), else the newest.
+   * in (so a newly published episode never replaces it), else the newest. None while a live
+   * item plays (`liveItem`): Play, the events and the lock screen are then about it.
    */
   get current(): Episode | undefined {
+    if (this.liveItem) return undefined;
     const list = this.data?.episodes ?? [];
     const id = this.episode || this.chosen;
     return list.find((e) => e.id === id) ?? (this.episode ? undefined : list[0]);
@@ -180,13 +200,68 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     return this.audio.position;
   }
 
-  /** What plays: the current episode, from where this listener left it (see docs/playback.md). */
-  protected item(): Episode | null | undefined {
-    return this.data ? (this.current ?? null) : undefined;
+  /** The live item playing (chosen from its row, and live): no episode is current meanwhile. */
+  get liveItem(): LiveItem | undefined {
+    return this.data?.live_items?.find((i) => i.id === this.liveId && i.status === 'live');
+  }
+
+  /**
+   * What plays: the live item chosen, as a stream of its channel's sources; else the current
+   * episode's first file this browser can play (its `audio`, else `audio_url`), from where this
+   * listener left it (see docs/playback.md).
+   */
+  protected item(): Item | null | undefined {
+    const l = this.liveItem;
+    const ep = this.current;
+    return this.data
+      ? l
+        ? { live: true, sources: l.sources, audio_url: l.sources[0]?.url ?? '' }
+        : ep
+          ? { ...ep, sources: ep.audio }
+          : null
+      : undefined;
   }
 
   protected override dataChanged(): void {
+    const d = this.data;
+    if (d?.live_items?.length || d?.episodes.some((e) => e.soundbites?.length)) void this.#p20();
     this.#open();
+  }
+
+  /** Play: a clip a link opened ready plays just that clip. */
+  override play(): Promise<void> {
+    this.#x?.start();
+    return super.play();
+  }
+
+  /** The live item playing, in castlet-play and castlet-pause (`live`). */
+  protected override told(src: string): object {
+    return { live: this.data?.live_items?.find((i) => i.sources.some((s) => s.url === src)) };
+  }
+
+  /** The live items and highlights' chunk (podcasting2.ts), asked for once. */
+  #p20() {
+    return (this.#asked ??= this.panels.load('p20').then(
+      (m) =>
+        (this.#x = new m.Podcasting2({
+          host: this,
+          lit: KIT,
+          audio: this.audio,
+          Feed: FeedController,
+          valid: isStreamInfo,
+          url: (e, c) => publicUrl(this.baseUrl, e, this.publicToken, c),
+          data: () => this.data,
+          episode: () => this.current,
+          live: () => this.liveItem,
+          playLive: (i) => {
+            this.liveId = i.id;
+            this.updateComplete.then(() => this.audio.play());
+          },
+          share: (s) => this.#share(s),
+          say: this.t,
+          lang: () => this.locale.lang,
+        })),
+    ));
   }
 
   /** A share link: that episode at that time, ready to play (unless this player is pinned to another). */
@@ -197,6 +272,8 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     if ((this.episode || moment.episode) === moment.episode && this.data.episodes.some((e) => e.id === moment.episode)) {
       this.chosen = moment.episode;
       this.audio.seek(moment.t, true);
+      const d = moment.d;
+      if (d) void this.#p20().then((x) => x.arm(moment.episode, moment.t, d));
     }
   }
 
@@ -214,12 +291,13 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     if (type === 'ended') this.playNext();
   }
 
-  /** Shares a link to this moment: the Web Share sheet where there is one, else the clipboard. */
-  async #share() {
+  /** Shares a link to this moment (or to the clip `s`): the Web Share sheet where there is one, else the clipboard. */
+  async #share(s?: Soundbite) {
     const ep = this.current;
     if (!ep) return;
-    const t = this.position;
-    this.#tell(await (await this.panels.load('sharing')).share({ title: ep.title, episode: ep.id, t, say: this.t }));
+    this.#tell(
+      await (await this.panels.load('sharing')).share({ title: ep.title, episode: ep.id, t: s?.start ?? this.position, d: s?.duration, say: this.t }),
+    );
   }
 
   /** Shows what a share or copy did, and says it to screen readers. */
@@ -237,6 +315,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #choose(ep: Episode) {
     if (ep.id !== this.current?.id) {
       this.chosen = ep.id;
+      this.liveId = '';
       this.emit('castlet-episodechange', { episode: ep });
     }
     this.updateComplete.then(() => this.audio.play());
@@ -278,11 +357,14 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         ${this.renderArtwork([ep?.chapters[currentChapter(ep.chapters, t, true)]?.img, ep?.artwork_url, show?.artwork_url].find(isHttp))}
         <div class="grow">
           <p class="muted clip">${show?.title ?? NBSP}</p>
-          ${ep ? html`<h2 part="title">${ep.title}</h2>` : html`<h2 class="skeleton"></h2>`}
-          <p class="muted">${ep ? `${day(ep.published_at, lang)} · ${clock(ep.duration)}` : NBSP}</p>
+          ${
+            this.#x?.header() ??
+            html`${ep ? html`<h2 part="title">${ep.title}</h2>` : html`<h2 class="skeleton"></h2>`}
+              <p class="muted">${ep ? `${day(ep.published_at, lang)} · ${clock(ep.duration)}` : NBSP}</p>`
+          }
         </div>
       </div>
-      <p class="description">${ep?.description}</p>
+      <p class="description">${(this.liveItem ?? ep)?.description}</p>
       <div class="seek">
         <input
           part="seek"
@@ -299,7 +381,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
       </div>
       <div class="row controls">
         <button part="back" aria-label=${this.t('Back 15 seconds')} aria-keyshortcuts=${this.shortcut('j')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
-        ${this.renderPlay((!!this.data && none) || !!this.status.error?.fatal)}
+        ${this.renderPlay((!!this.data && !this.item()) || !!this.status.error?.fatal)}
         <button part="forward" aria-label=${this.t('Forward 30 seconds')} aria-keyshortcuts=${this.shortcut('l')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.audio.setRate(Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.snapshot.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
@@ -310,14 +392,14 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
             : html`<span part="download"></span>`
         }
       </div>
-      ${this.#renderChapters(ep, t)}
+      <div class="box">${this.#renderChapters(ep, t)}${this.#x?.highlights()}</div>
       <details part="transcript" @toggle=${this.#openTranscript}>
         <summary>${this.t('Transcript')}</summary>
         ${this.#transcript?.render(t)}
       </details>
       ${this.episode ? nothing : this.#renderEpisodes(this.data?.episodes ?? [], ep, lang)}
       <div class="row tools">
-        <button part="share" ?disabled=${none} @click=${this.#share}>${this.t('Share this moment')}</button>
+        <button part="share" ?disabled=${none} @click=${() => this.#share()}>${this.t('Share this moment')}</button>
         <details part="subscribe" @toggle=${this.panels.opens('sharing')}>
           <summary>${this.t('Subscribe')}</summary>
           ${this.panels.loaded.sharing?.renderSubscribe({ lit: LIT, feed: publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), say: this.t, copied: (k) => this.#tell(this.t(k)) })}
@@ -338,7 +420,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {
     return html`<details part="episodes" open>
       <summary>${this.t('Episodes')} ${list.length ? html`<span class="muted">(${list.length.toLocaleString(lang)})</span>` : nothing}</summary>
-      ${this.#lists?.episodes({ lit: KIT, say: this.t, episodes: list, current, locale: lang, showAll: this.showAll, pick: (e) => this.#choose(e), all: () => (this.showAll = true) }) ?? html`<ol></ol>`}
+      ${this.#lists?.episodes({ lit: KIT, say: this.t, episodes: list, current, locale: lang, showAll: this.showAll, pick: (e) => this.#choose(e), all: () => (this.showAll = true), live: this.#x?.rows() }) ?? html`<ol></ol>`}
     </details>`;
   }
 

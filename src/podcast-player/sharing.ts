@@ -1,16 +1,20 @@
 /**
  * Share a moment and Subscribe, for <podcast-player>: an on-demand chunk, loaded when the
  * listener first uses either (or a page opens with a share link). Sharing gives the page's
- * URL with `#castlet-episode=<id>&castlet-t=<seconds>` to the Web Share sheet, else to the
+ * URL with `#castlet-episode=<id>&castlet-t=<seconds>` (a highlight's: `&castlet-clip=<start>,<duration>`) to the Web Share sheet, else to the
  * clipboard. Subscribing offers the show's RSS feed address (to copy) and links that podcast
  * apps open: each app takes the feed address in its own URL scheme.
  */
 import type { TemplateResult } from 'lit';
 import type { MessageKey } from '../i18n/en.js';
-import { shareLink } from '../internal/share.js';
+import { clipLink, shareLink, sharedClip, sharedMoment } from '../internal/share.js';
 import type { Lit } from '../internal/panels.js';
 
-export { sharedMoment } from '../internal/share.js';
+/** What a page's share link asks for: an episode at `t` s, or (with `d`) the clip of `d` s from `t`; null when it is none. */
+export function shared(hash: string): { episode: string; t: number; d?: number } | null {
+  const clip = sharedClip(hash);
+  return clip ? { episode: clip.episode, t: clip.start, d: clip.duration } : sharedMoment(hash);
+}
 
 type Say = (key: MessageKey) => string;
 
@@ -20,8 +24,10 @@ export interface ShareInput {
   title: string;
   /** The episode's id. */
   episode: string;
-  /** The moment, in seconds. */
+  /** The moment, in seconds (a clip's start). */
   t: number;
+  /** A clip's length in seconds: the link plays just that clip. */
+  d?: number | undefined;
   say: Say;
 }
 
@@ -29,8 +35,8 @@ export interface ShareInput {
  * Shares `episode` at `t` seconds of this page; says how it went (nothing when the share sheet
  * took it or the listener closed it; when the clipboard is blocked, the link to copy by hand).
  */
-export async function share({ title, episode, t, say }: ShareInput): Promise<string> {
-  const url = shareLink(location.href, episode, t);
+export async function share({ title, episode, t, d, say }: ShareInput): Promise<string> {
+  const url = d ? clipLink(location.href, episode, t, d) : shareLink(location.href, episode, t);
   try {
     if (navigator.share) await navigator.share({ title, url });
     else {

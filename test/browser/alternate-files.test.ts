@@ -1,7 +1,7 @@
 /**
  * The episode files of docs/design.md §1 in every engine (Chromium, Firefox ESR, WebKitGTK):
  * a plain <audio> plays the first file of an episode's `audio` the engine says it can play
- * (as pickAudio chooses), to the end's length and after a seek (a Range request), for a demo
+ * (as the playback engine chooses: docs/playback.md), to the end's length and after a seek (a Range request), for a demo
  * episode (opusenc's file) and a generated one (the tone's packets repeated by the service).
  * `ENGINES=webkit npx vitest run --project browser test/browser/alternate-files.test.ts` runs one engine.
  */

@@ -42,8 +42,21 @@ describe('dist/', () => {
 
   it('has its on-demand chunks, each within 3 KiB gzip and importing only chunks', () => {
     // The lock-screen controls, the setup errors, the podcast player's list rows, transcript
-    // panel, share and subscribe, the recent tracks, and each language but English.
-    for (const part of ['media-session', 'setup-messages', 'lists', 'transcript', 'sharing', 'history', 'de', 'fr', 'es', 'pt', 'ar']) {
+    // panel, share and subscribe, live items and highlights, the recent tracks, and each language but English.
+    for (const part of [
+      'media-session',
+      'setup-messages',
+      'lists',
+      'transcript',
+      'sharing',
+      'podcasting2',
+      'history',
+      'de',
+      'fr',
+      'es',
+      'pt',
+      'ar',
+    ]) {
       expect(chunks, part).toContain(`${part}.js`);
     }
     for (const name of chunks) {

@@ -206,7 +206,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       }
     }
     // Audio only: the stream and episode files (the artwork under /media/art/ is no audio).
-    const audioLog = () => env.logs.filter((l) => / \/(listen\/|media\/[^/ ]+\.mp3)/.test(l));
+    const audioLog = () => env.logs.filter((l) => / \/(listen\/|media\/[^/ ]+\.(mp3|opus))/.test(l));
 
     async function openPodcast() {
       const p = await env.open(embedPage(env.mock, podcastTag));

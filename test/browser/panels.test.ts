@@ -24,7 +24,9 @@ describe('what loads when', () => {
   test('on opening: castlet.js, the playback engine and the list rows only; each other part when first used', async () => {
     const t = await openBoth(env);
     // The engine and its media adapter: asked for as soon as a player is on the page, once for all of them.
-    expect(chunks(t).sort()).toEqual(['/chunks/engine.js', '/chunks/lists.js', '/chunks/media-adapter.js']);
+    // The live items and highlights' chunk: with the data, as the demo show's newest episode has highlights.
+    await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=highlights]'), POD);
+    expect(chunks(t).sort()).toEqual(['/chunks/engine.js', '/chunks/lists.js', '/chunks/media-adapter.js', '/chunks/podcasting2.js']);
     expect(vtts(t)).toEqual([]);
 
     await openPanel(t, POD, 'transcript');
@@ -36,6 +38,7 @@ describe('what loads when', () => {
       '/chunks/lists.js',
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
+      '/chunks/podcasting2.js',
       '/chunks/transcript.js',
     ]);
     expect(vtts(t)).toEqual([episodes[0]!.transcript_url]);
@@ -53,6 +56,7 @@ describe('what loads when', () => {
       '/chunks/lists.js',
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
+      '/chunks/podcasting2.js',
       '/chunks/sharing.js',
       '/chunks/stream-kind.js',
       '/chunks/transcript.js',

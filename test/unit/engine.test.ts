@@ -466,6 +466,27 @@ describe('a clip (a soundbite)', () => {
 });
 
 describe('seek and speed', () => {
+  it('a live item (a podcast live item after an episode at 1.5×) plays at 1× and is not sought; the episode gets its speed back', () => {
+    const s = flowing(false, { audio_url: FILE, id: 'ep-1', duration: 120 });
+    s.audio.setRate(1.5);
+    expect(s.media.playbackRate).toBe(1.5);
+    s.show({ live: true, audio_url: LIVE });
+    s.audio.play();
+    s.fire('playing');
+    expect(s.media.playbackRate).toBe(1);
+    s.audio.setRate(2);
+    expect(s.media.playbackRate).toBe(1);
+    const seeks = s.seeks.length;
+    s.audio.seek(30);
+    expect(s.seeks).toHaveLength(seeks);
+    expect(s.audio.snapshot.until).toBeNull();
+    s.show({ audio_url: FILE, id: 'ep-1', duration: 120 });
+    s.audio.play();
+    s.fire('playing');
+    // (The episode's own speed, as saved for it.)
+    expect(s.media.playbackRate).toBe(1.5);
+  });
+
   it('seek moves the element and the start position, never below 0', () => {
     const { audio, media } = setup();
     audio.play();

@@ -46,6 +46,7 @@ function podcast(ep: Episode | undefined, position = 50, following?: Episode) {
     following: () => following,
     seek: (t) => void seeks.push(t),
     playNext: vi.fn(),
+    extra: () => undefined,
   };
   return { kind: podcastKind(portAt(position), parts), seeks, parts };
 }
@@ -104,6 +105,25 @@ describe('podcast player: kind().session()', () => {
       { title: 'Intro', startTime: 0 },
       { title: 'Interview', startTime: 60 },
     ]);
+  });
+
+  it('a clip playing: named by its name, the episode as album, no chapters; the seeks stay', () => {
+    const { kind, parts } = podcast(episode(null, [{ start: 0, title: 'Intro' }]));
+    parts.extra = () => ({ title: 'Two owls talking', album: 'Night Birds', chapters: [] });
+    const [info, handlers] = kind.session()!;
+    expect(info).toEqual({ title: 'Two owls talking', artist: 'Sam', album: 'Night Birds', artwork: 'https://x.test/show.png', chapters: [] });
+    expect(handlers.seekto).toBeTypeOf('function');
+  });
+
+  it('a live item playing (no episode current): its title and the song heard, the show as album; no seek or Next', () => {
+    const { kind, parts } = podcast(undefined);
+    parts.extra = () => ({ title: 'Evening show', artist: 'Harbor Lights – The Trio', chapters: [], live: true });
+    expect(kind.session()).toEqual([
+      { title: 'Evening show', artist: 'Harbor Lights – The Trio', album: 'Castlet Sessions', artwork: 'https://x.test/show.png', chapters: [] },
+      {},
+    ]);
+    parts.extra = () => ({ title: 'Evening show', chapters: [], live: true });
+    expect(kind.session()![0].artist).toBe('Sam');
   });
 
   it('Next track only with an episode to play after this one (`continuous`): it plays that one', () => {

@@ -1,16 +1,14 @@
 /**
- * The player's Podcasting 2.0 pieces that do not touch the media element: which file to play
- * (pickAudio), the clip share fragment (clipLink / sharedClip), and the highlights and live
+ * The player's Podcasting 2.0 pieces that do not touch the media element: the clip share fragment (clipLink / sharedClip), and the highlights and live
  * rows of the on-demand chunk podcast-player/highlights.ts, rendered with the player's Lit.
  */
 import { html, nothing, render } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
 import de from '../../src/i18n/de.ts';
-import type { AudioFile, LiveItem, Soundbite } from '../../src/internal/api-types.ts';
+import type { LiveItem, Soundbite } from '../../src/internal/api-types.ts';
 import { isHttp } from '../../src/internal/api.ts';
 import { clock, day } from '../../src/internal/format.ts';
 import { format } from '../../src/internal/locale.ts';
-import { pickAudio } from '../../src/internal/pick-audio.ts';
 import { clipLink, MAX_CLIP, sharedClip, sharedMoment } from '../../src/internal/share.ts';
 import { highlights, liveRows, liveTime } from '../../src/podcast-player/highlights.ts';
 import type { Kit, Say } from '../../src/podcast-player/lists.ts';
@@ -18,32 +16,6 @@ import type { Kit, Say } from '../../src/podcast-player/lists.ts';
 const KIT: Kit = { html, nothing, clock, day, isHttp };
 const sayEn: Say = (text, vars) => format(null, 'en', text, vars);
 const sayDe: Say = (text, vars) => format(de, 'de', text, vars);
-
-describe('pickAudio', () => {
-  const opus: AudioFile = { url: 'https://r.example/ep.opus', type: 'audio/ogg; codecs=opus', bitrate: 24000, length: 400 };
-  const mp3: AudioFile = { url: 'https://r.example/ep.mp3', type: 'audio/mpeg', bitrate: 32000, length: 500 };
-  const episode = { audio: [opus, mp3], audio_url: mp3.url };
-
-  it.each<[string, Record<string, string>, string]>([
-    ['Opus where the engine says probably', { 'audio/ogg; codecs=opus': 'probably', 'audio/mpeg': 'probably' }, opus.url],
-    ['Opus where it says maybe', { 'audio/ogg; codecs=opus': 'maybe' }, opus.url],
-    ['the MP3 where it cannot play Opus', { 'audio/mpeg': 'maybe' }, mp3.url],
-    ['the MP3 where it claims nothing at all', {}, mp3.url],
-  ])('%s', (_what, answers, url) => {
-    const canPlayType = vi.fn((type: string) => answers[type] ?? '');
-    expect(pickAudio(episode, canPlayType)).toBe(url);
-    expect(canPlayType).toHaveBeenCalledWith(opus.type);
-  });
-
-  it('an older service (no audio): audio_url', () => {
-    expect(pickAudio({ audio_url: mp3.url }, () => 'probably')).toBe(mp3.url);
-    expect(pickAudio({ audio: [], audio_url: mp3.url }, () => 'probably')).toBe(mp3.url);
-  });
-
-  it('nothing playable and no MP3 listed: audio_url', () => {
-    expect(pickAudio({ audio: [opus], audio_url: mp3.url }, () => '')).toBe(mp3.url);
-  });
-});
 
 describe('clip links', () => {
   it('put the episode and the clip (start,duration in seconds, the comma as a comma) in the fragment', () => {
@@ -89,7 +61,8 @@ describe('highlights', () => {
 
   it('a list headed Highlights: each a button with its title (or its place) and its length; the playing one current', () => {
     const pick = vi.fn();
-    const el = shown(highlights({ lit: KIT, say: sayEn, soundbites: bites, current: bites[1], pick }));
+    const share = vi.fn();
+    const el = shown(highlights({ lit: KIT, say: sayEn, soundbites: bites, current: bites[1], pick, share }));
     expect(el.querySelector('[part=highlights]')!.getAttribute('aria-label')).toBe('Highlights');
     const rows = [...el.querySelectorAll<HTMLButtonElement>('button[part=highlight]')];
     expect(rows.map((b) => b.textContent!.replace(/\s+/g, ' ').trim())).toEqual(['Two owls <b>talking</b>0:16', 'Highlight 21:15']);
@@ -97,14 +70,22 @@ describe('highlights', () => {
     expect(rows.map((b) => b.getAttribute('aria-current'))).toEqual(['false', 'true']);
     rows[0]!.click();
     expect(pick).toHaveBeenCalledWith(bites[0]);
+    // Each has its Share button, named for it.
+    const shares = [...el.querySelectorAll<HTMLButtonElement>('button[part=highlight-share]')];
+    expect(shares.map((b) => b.getAttribute('aria-label'))).toEqual(['Share: Two owls <b>talking</b>', 'Share: Highlight 2']);
+    shares[1]!.click();
+    expect(share).toHaveBeenCalledWith(bites[1]);
+    expect(pick).toHaveBeenCalledTimes(1);
   });
 
   it('in the listener’s language; nothing at all without soundbites', () => {
-    const el = shown(highlights({ lit: KIT, say: sayDe, soundbites: bites, current: undefined, pick: () => {} }));
+    const el = shown(highlights({ lit: KIT, say: sayDe, soundbites: bites, current: undefined, pick: () => {}, share: () => {} }));
     expect(el.querySelector('h3')!.textContent).toBe('Höhepunkte');
-    expect(el.querySelectorAll('button')[1]!.textContent).toContain('Höhepunkt 2');
-    expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: [], current: undefined, pick: () => {} })).textContent).toBe('');
-    expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: undefined, current: undefined, pick: () => {} })).textContent).toBe('');
+    expect(el.querySelectorAll('button[part=highlight]')[1]!.textContent).toContain('Höhepunkt 2');
+    expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: [], current: undefined, pick: () => {}, share: () => {} })).textContent).toBe('');
+    expect(shown(highlights({ lit: KIT, say: sayEn, soundbites: undefined, current: undefined, pick: () => {}, share: () => {} })).textContent).toBe(
+      '',
+    );
   });
 });
 

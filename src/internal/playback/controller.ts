@@ -44,7 +44,7 @@ export class PlaybackController implements ReactiveController {
         speeds: SPEEDS,
       }));
       for (const ask of this.#asked.splice(0)) ask(playback);
-      // It follows what is shown from the next update on (where this listener left it, …): now.
+      // What is shown follows it now (the resume point, the speed), not at some later update.
       this.host.requestUpdate();
     });
   }

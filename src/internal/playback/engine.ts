@@ -199,9 +199,11 @@ export class Playback implements ReactiveController {
 
   /**
    * Moves the item on show to `t` seconds, clamped to its length; with nothing on show yet, or
-   * `next`, it is where the next item shown starts.
+   * `next`, it is where the next item shown starts. A live item is not moved.
    */
   seek(t: number, next = !this.#item): void {
+    // A live stream has no position to move to.
+    if (this.#item?.live) return;
     // (A seek leaves the clip: the listener went elsewhere.)
     this.#until = -1;
     t = Math.max(0, t);
@@ -216,10 +218,10 @@ export class Playback implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** The playback speed; applied once sound flows (see MediaAdapter.rate). */
+  /** The playback speed; applied once sound flows (see MediaAdapter.rate). A live item plays at 1×. */
   setRate(rate: number): void {
     this.#speed = rate;
-    if (this.#state.name === 'playing') this.#media.rate(rate);
+    if (this.#state.name === 'playing') this.#media.rate(this.#rate);
     this.#save();
     this.host.requestUpdate();
   }
@@ -244,6 +246,11 @@ export class Playback implements ReactiveController {
   /** The loaded file's duration (it is what seeks move in), else the item's. */
   get duration(): number {
     return (this.#loaded && this.#media.duration) || this.#item?.duration || 0;
+  }
+
+  /** The speed sound flows at: the listener's, but a live item's 1×. */
+  get #rate(): number {
+    return this.#item?.live ? 1 : this.#speed;
   }
 
   /** Is what the machine plays in the media element? */
@@ -297,7 +304,7 @@ export class Playback implements ReactiveController {
         this.#at = at;
         return this.#save();
       case 'flowing':
-        return media.rate(this.#speed);
+        return media.rate(this.#rate);
       case 'tell':
         if (effect.what === 'play') {
           dispatchEvent(new CustomEvent(EXCLUSIVE, { detail: this }));

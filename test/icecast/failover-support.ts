@@ -6,7 +6,7 @@
  * puts a source no browser plays first in the list.
  */
 import { createServer as createHttp, request, type Server as HttpServer } from 'node:http';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import type { EnginePage } from '../support/browser.ts';
 import type { Station } from './station.ts';
 
@@ -101,7 +101,10 @@ export interface PortCounter {
 }
 export async function countOnPort(port: number): Promise<PortCounter> {
   const counter = { listeners: 0, polls: 0, close: async () => {} };
+  const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
     let head = '';
     socket.on('data', (d) => {
       head += d.toString('latin1');
@@ -116,7 +119,8 @@ export async function countOnPort(port: number): Promise<PortCounter> {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
-  counter.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  // (A browser's preconnected socket sends nothing: closed here, else `close` would wait for it.)
+  counter.close = () => new Promise<void>((resolve) => (server.close(() => resolve()), sockets.forEach((s) => s.destroy())));
   return counter;
 }
 

@@ -7,7 +7,7 @@ import build from './vite.config.ts';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The timing-sensitive real-browser files: the `heard` project runs them after all the others. */
-const HEARD = ['test/browser/heard.test.ts', 'test/icecast/heard.test.ts'];
+const HEARD = ['test/browser/heard.test.ts', 'test/icecast/heard.test.ts', 'test/icecast/failover-heard.test.ts'];
 
 export default mergeConfig(
   build,
@@ -22,7 +22,7 @@ export default mergeConfig(
        * More than two would put more real browsers beside the happy-dom files and the consumer
        * builds than a 2-core CI runner has cores for.
        * Projects run in `sequence.groupOrder` groups, one group after the other: first everything
-       * but the two "now playing as heard" files, then those two one after the other, with nothing
+       * but the "now playing as heard" files, then those files one after the other, with nothing
        * else beside them: they assert display against audio within 1 s, so no happy-dom file,
        * build or other browser competes with them for the CPU. (Side by side, WebKit's lag behind
        * a real Icecast went from at most 0.34 s to 0.79 s in one CI run: too near the bound.)

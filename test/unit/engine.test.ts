@@ -834,6 +834,20 @@ describe('sources: failover', () => {
     expect(none.audio.snapshot.on).toBe(false);
   });
 
+  it('a live source the service no longer lists is left at once for the next; the stream is not stopped', () => {
+    const s = flowing(true, LADDER);
+    expect(s.urls()).toEqual([OPUS]);
+    // The service's new list: the Opus server went away.
+    s.show({ audio_url: AAC, sources: LADDER.sources!.slice(1) });
+    expect(s.urls()).toEqual([OPUS, AAC]);
+    expect(s.audio.snapshot.on).toBe(true);
+    expect(s.audio.snapshot.reconnecting).toBe(false);
+    expect(s.told.map(([type]) => type)).toEqual(['play']);
+    // Offline (nothing listed) is the player's hold, not a failover; a new list that keeps the source changes nothing.
+    s.show({ audio_url: AAC, sources: [LADDER.sources![2]!, LADDER.sources![1]!] });
+    expect(s.urls()).toEqual([OPUS, AAC]);
+  });
+
   it('a retry after the backoff plays the sources the item lists now (the service was asked again)', () => {
     const s = setup(true, LADDER);
     s.audio.play();

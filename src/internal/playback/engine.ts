@@ -115,8 +115,12 @@ export class Playback implements ReactiveController {
     const item = this.parts.item();
     const other = item?.audio_url !== this.#item?.audio_url;
     // Audio never plays under another item's title: loaded audio that is not shown stops (saving where it was).
+    // A live stream whose source the service no longer lists (its server went away) moves on to the next one at once:
+    // the listener still wants the stream, and a server killed ends its streams cleanly, so the browser may play on
+    // from its buffer for many seconds before anything else tells.
     const src = sourceOf(this.#state);
-    if (src && this.#loaded && !this.#playable(item)?.includes(src)) this.#send({ type: 'stop' });
+    if (src && this.#loaded && !this.#playable(item)?.includes(src))
+      this.#send(item?.live && this.#item?.live ? { type: 'failed', tell: false } : { type: 'stop' });
     this.#item = item;
     if (other) this.#until = -1;
     if (other && item?.id) {

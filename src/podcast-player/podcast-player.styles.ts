@@ -85,7 +85,11 @@ export const podcastStyles = css`
   ol {
     max-height: var(--_h);
   }
-  /* The chapters and, below them in the same place, the highlights (podcasting2.ts): one box as tall as four chapter rows, scrolling beyond. */
+  /*
+   * The chapters and, below them in the same place, the highlights (podcasting2.ts): one box as
+   * tall as four chapter rows, scrolling beyond (tabindex -1: Firefox makes a scrolling box a Tab
+   * stop of its own; its rows are the stops).
+   */
   .box {
     max-height: 159px;
     overflow-y: auto;

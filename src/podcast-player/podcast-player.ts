@@ -392,7 +392,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
             : html`<span part="download"></span>`
         }
       </div>
-      <div class="box">${this.#renderChapters(ep, t)}${this.#x?.highlights()}</div>
+      <div class="box" tabindex="-1">${this.#renderChapters(ep, t)}${this.#x?.highlights()}</div>
       <details part="transcript" @toggle=${this.#openTranscript}>
         <summary>${this.t('Transcript')}</summary>
         ${this.#transcript?.render(t)}

@@ -103,6 +103,16 @@ export const ready = (el: HTMLElement & { state: string }) =>
 
 export const playing = (el: HTMLElement & { state: string }) => until(() => expect(el.state).toBe('playing'));
 
+/**
+ * The playing element's clock moves a quarter second (happy-dom's never does by itself): sound
+ * flows, as a real engine's time updates say. A speed is set only from then on (see MediaAdapter.rate).
+ */
+export function clockMoves(el: { media: HTMLMediaElement }): void {
+  const m = el.media;
+  m.currentTime += 0.25;
+  m.dispatchEvent(new Event('timeupdate'));
+}
+
 /** The CSS rules in `el`'s shadow root (its own styles and those its chunks brought), as text. */
 export const adoptedRules = (el: HTMLElement) => shadow(el).adoptedStyleSheets.flatMap((sheet) => [...sheet.cssRules].map((r) => r.cssText));
 

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { PUBLIC, all, fakeClock, mount, playing, q, ready, record, resetAfterEach, text, until } from './harness.ts';
+import { PUBLIC, all, clockMoves, fakeClock, mount, playing, q, ready, record, resetAfterEach, text, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 
 let service: Service;
@@ -125,6 +125,7 @@ describe('seek, skip and speed, loaded or not, before the data or after', () => 
     await playing(el);
     expect(el.media.getAttribute('src')).toBe(`${src('ep2')}#t=55`);
     expect(el.position).toBe(55);
+    clockMoves(el);
     expect(el.media.playbackRate).toBe(1.5);
   });
 
@@ -133,6 +134,7 @@ describe('seek, skip and speed, loaded or not, before the data or after', () => 
     await ready(el);
     q(el, '[part=play]').click();
     await playing(el);
+    clockMoves(el);
     el.seek(50);
     expect(el.media.currentTime).toBe(50);
     q(el, '[part=forward]').click();
@@ -161,6 +163,7 @@ describe('seek, skip and speed, loaded or not, before the data or after', () => 
     expect(q<HTMLSelectElement>(el, '[part=speed]').value).toBe('2');
     q(el, '[part=play]').click();
     await playing(el);
+    clockMoves(el);
     expect(el.media.playbackRate).toBe(2);
   });
 });
@@ -216,6 +219,9 @@ describe('engine quirks, handled for every engine', () => {
     q(el, '[part=play]').click();
     expect(el.media.playbackRate).toBe(1);
     el.media.dispatchEvent(new Event('playing'));
+    // Not on `playing` either (WebKitGTK's Opus pipeline crashed on it): once the clock moves.
+    expect(el.media.playbackRate).toBe(1);
+    clockMoves(el);
     expect(el.media.playbackRate).toBe(1.5);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, all, flush, mount, q, ready, record, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
+import { PUBLIC, all, clockMoves, flush, mount, q, ready, record, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
 
 const mock = useMock();
 const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
@@ -140,6 +140,8 @@ describe('<podcast-player> controls', () => {
     expect(el.media.src).toBe(`${feed.episodes[0].audio_url}#t=42`);
     expect(el.media.currentTime).toBe(0);
     expect(el.position).toBe(42);
+    expect(el.media.playbackRate).toBe(1); // not before the clock moves
+    clockMoves(el);
     expect(el.media.playbackRate).toBe(1.5);
     expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Pause');
   });
@@ -207,6 +209,7 @@ describe('<podcast-player> resume', () => {
     await until(() => expect(el.state).toBe('playing'));
     expect(el.media.src).toBe(`${feed.episodes[0].audio_url}#t=77`);
     expect(el.position).toBe(77);
+    clockMoves(el);
     expect(el.media.playbackRate).toBe(1.25);
   });
 

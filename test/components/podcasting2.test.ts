@@ -14,7 +14,7 @@ import { liveTime } from '../../src/podcast-player/highlights.ts';
 import de from '../../src/i18n/de.ts';
 
 const DE_LIVE_AT = de['Live at {time}'];
-import { PUBLIC, all, answered, mount, playing, q, ready, record, resetAfterEach, text, until, useFeed, useMock } from './harness.ts';
+import { PUBLIC, all, answered, clockMoves, mount, playing, q, ready, record, resetAfterEach, text, until, useFeed, useMock } from './harness.ts';
 
 const mock = useMock();
 const feed = useFeed(mock);
@@ -74,6 +74,7 @@ describe('episode files', () => {
     q(b, '[part=play]').click();
     await playing(b);
     expect(b.media.getAttribute('src')).toBe(`${mp3(episode('ep-3'))}#t=50`);
+    clockMoves(b);
     expect(b.media.playbackRate).toBe(1.5);
   });
 });

@@ -17,6 +17,8 @@ export class MediaAdapter {
   #src = '';
   /** What is loaded is a live stream. */
   #live = false;
+  /** The clock of what is loaded has moved while it played (a speed may be set from then on). */
+  #moved = false;
   /** Where the file loaded last was to start. */
   #at = 0;
   /** When the URL loaded last was loaded (ms since the epoch), and the clock at the last time update. */
@@ -62,6 +64,9 @@ export class MediaAdapter {
   load(src: string, at: number, live: boolean): void {
     const now = Date.now();
     this.#live = live;
+    this.#moved = false;
+    // Every load starts at 1× (a stream always plays at it): the speed comes once the clock moves (see rate).
+    if (this.media.playbackRate !== 1) this.media.defaultPlaybackRate = this.media.playbackRate = 1;
     this.media.src = live ? `${src}${src.includes('?') ? '&' : '?'}t=${now}` : at ? `${src}#t=${at}` : src;
     this.#src = src;
     this.#at = at;
@@ -108,13 +113,14 @@ export class MediaAdapter {
   }
 
   /**
-   * Plays at `rate`, unless a seek is pending: a rate other than 1 right after play(), or on a
-   * `playing` that comes before the resume seek is done, crashes WebKitGTK's web process. (The
+   * Plays at `rate`, once the clock of what was loaded has moved and unless a seek is pending: a
+   * rate other than 1 right after play(), or on a `playing` that comes before the resume seek is
+   * done, crashes WebKitGTK's web process (its Ogg Opus pipeline, on the first `playing`). (The
    * default too: Chromium's deferred load resets the rate to it.)
    */
   rate(rate: number): void {
     const media = this.media;
-    if (!media.seeking && media.playbackRate !== rate) media.defaultPlaybackRate = media.playbackRate = rate;
+    if (this.#moved && !media.seeking && media.playbackRate !== rate) media.defaultPlaybackRate = media.playbackRate = rate;
   }
 
   get volume(): number {
@@ -155,6 +161,7 @@ export class MediaAdapter {
       case 'timeupdate': {
         const step = media.currentTime - this.#last;
         this.#last = media.currentTime;
+        if (step > 0 && !media.paused) this.#moved = true;
         // WebKit may sit at readyState 2 without `playing` after a seek or rate change while time advances.
         return send({ type: 'tick', step: media.paused ? 0 : step }, true);
       }

@@ -16,6 +16,7 @@ import { benchBandwidth } from './bandwidth.ts';
 import { benchBundle, ENTRIES } from './bundle.ts';
 import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
+import { benchFailover } from './failover.ts';
 import { benchFaults } from './faults.ts';
 import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
@@ -26,7 +27,7 @@ import { benchSnippet } from './snippet.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'iframe', 'audio', 'bandwidth', 'server', 'faults'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -91,6 +92,8 @@ async function main() {
       record('server', await benchServer());
     }
     if (wanted.has('faults')) record('faults', await benchFaults(env!));
+    // Real Icecast servers and every engine this machine has; its own mock in this process.
+    if (wanted.has('failover')) record('failover', await benchFailover());
   } finally {
     await env?.browser.close().catch(() => {});
     await env?.pages.close().catch(() => {});

@@ -37,7 +37,8 @@ export const highlightTitle = (say: Say, s: Soundbite, i: number): string => s.t
 export function highlights({ lit, say, soundbites, current, pick, share }: HighlightsInput): TemplateResult | typeof nothing {
   const { html, clock } = lit;
   if (!soundbites?.length) return lit.nothing;
-  return html`<section part="highlights" aria-label=${say('Highlights')}>
+  // (A group, not a region: a page with several podcast players would have landmarks of the same name.)
+  return html`<div part="highlights" role="group" aria-label=${say('Highlights')}>
     <h3 class="head">${say('Highlights')}</h3>
     <ol>
       ${soundbites.map(
@@ -45,7 +46,7 @@ export function highlights({ lit, say, soundbites, current, pick, share }: Highl
           html`<li><button part="highlight" aria-current=${s === current ? 'true' : 'false'} @click=${() => pick(s)}><span class="clip"><bdi>${highlightTitle(say, s, i)}</bdi></span><span class="muted">${clock(s.duration)}</span></button><button part="highlight-share" aria-label=${say('Share: {title}', { title: highlightTitle(say, s, i) })} @click=${() => share(s)}>${SHARE(lit)}</button></li>`,
       )}
     </ol>
-  </section>`;
+  </div>`;
 }
 
 /** The live rows' input. */

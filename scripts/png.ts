@@ -9,3 +9,10 @@ export function quantize(path: string): void {
     console.log('pngquant not found: the PNG stays as Chromium wrote it');
   }
 }
+
+/** Screenshots `target` (a Playwright locator or page) to `path`, animations off, then shrinks and names the file. */
+export async function shoot(target: { screenshot(o: { path: string; animations: 'disabled' }): Promise<unknown> }, path: string): Promise<void> {
+  await target.screenshot({ path, animations: 'disabled' });
+  quantize(path);
+  console.log(`wrote ${path}`);
+}

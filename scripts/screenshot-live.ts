@@ -4,18 +4,10 @@
 // playing: its title, the Live badge and the song heard; seek and speed disabled) and
 // docs/highlights-ar.png (the same as the first, lang="ar", right to left).
 // Run after `npm run build`:  npx tsx scripts/screenshot-live.ts  (pngquant quantizes them where installed).
-import { execFileSync } from 'node:child_process';
 import { startServer } from '../demo/server/serve.ts';
 import { DEMO_TOKENS } from '../demo/server/seed.ts';
 import { launchChromium } from './chromium.ts';
-
-const quantize = (path: string) => {
-  try {
-    execFileSync('pngquant', ['--quality=70-95', '--speed=1', '--strip', '--force', '--output', path, path]);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
-};
+import { shoot } from './png.ts';
 
 const server = await startServer({ port: 0, log: () => {} });
 const owner = async (path: string, body: Record<string, unknown>) => {
@@ -59,9 +51,7 @@ try {
       await page.waitForFunction(() => document.querySelector('podcast-player')!.shadowRoot!.querySelector('[part=song]')!.textContent);
     await page.waitForTimeout(1500);
     await page.mouse.move(0, 0);
-    await page.locator(pod).screenshot({ path, animations: 'disabled' });
-    quantize(path);
-    console.log(`wrote ${path}`);
+    await shoot(page.locator(pod), path);
     await page.close();
   }
   await context.close();

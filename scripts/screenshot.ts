@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import type { BrowserContextOptions } from 'playwright-core';
 import { startServer } from '../demo/server/serve.ts';
 import { launchChromium } from './chromium.ts';
-import { quantize } from './png.ts';
+import { shoot } from './png.ts';
 
 const SHOTS: { path: string; options: BrowserContextOptions }[] = [
   { path: 'docs/demo.png', options: { viewport: { width: 1040, height: 760 }, colorScheme: 'light' } },
@@ -40,9 +40,7 @@ try {
       /^[1-9]/.test(document.querySelector('#widgets stream-player')!.shadowRoot!.querySelector('[part=listeners]')!.textContent!),
     );
     await page.mouse.move(0, 0);
-    await page.screenshot({ path, animations: 'disabled' });
-    quantize(path);
-    console.log(`wrote ${path}`);
+    await shoot(page, path);
     await context.close();
   }
   // The widgets alone, with their on-demand parts open.
@@ -67,9 +65,7 @@ try {
     }
     await page.waitForTimeout(500);
     await page.mouse.move(0, 0);
-    await page.locator('#widgets').screenshot({ path, animations: 'disabled' });
-    quantize(path);
-    console.log(`wrote ${path}`);
+    await shoot(page.locator('#widgets'), path);
     await page.close();
   }
   await context.close();

@@ -82,7 +82,7 @@ export class Podcasting2 implements ReactiveController {
         this.#stream.follow(kit.url('stream', channel), kit.url('stream/events', channel), 'stream');
         // Now playing as heard: the radio's chunk, asked for with the first live item.
         void import('../stream-player/heard.js').then((m) => {
-          this.#heard = m.heard;
+          this.#heard = m.ear();
           kit.host.requestUpdate();
         });
       } else this.#stream.follow();

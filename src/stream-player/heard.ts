@@ -21,20 +21,43 @@ function start(track: NowPlaying, now: number): number {
   return Math.min(Date.parse(track.started_at) || Infinity, first);
 }
 
+/** The moment of the live edge the audio heard now left it (ms), or Infinity: nothing is heard. */
+function moment(d: StreamInfo, playback: Snapshot): number {
+  // The source in use's delay, else the stream's; not a number of seconds counts as none; more than two minutes is not a burst.
+  const delay = Math.min(Math.max(Number(playback.source?.delay ?? d.stream_delay) || 0, 0), 120);
+  return playback.loadedAt && playback.sounding ? playback.loadedAt + (playback.position - delay) * 1000 : Infinity;
+}
+
+/** `d` as heard at `at` (a moment of the live edge, ms): the newest track started by then, the ones before it as the history. */
+function at(d: StreamInfo, at: number): StreamInfo {
+  const now = Date.now();
+  const tracks = d.now_playing ? [d.now_playing, ...d.history] : [];
+  const starts = tracks.map((t) => start(t, now));
+  // Nothing known started by then: the oldest known track is the best guess.
+  const i = starts.findIndex((s) => s <= at);
+  const track = tracks.at(i);
+  return track && (i > 0 || (i < 0 && tracks.length > 1)) ? { ...d, now_playing: track, history: i < 0 ? [] : tracks.slice(i + 1) } : d;
+}
+
 /**
  * `d` as heard from `playback` now: the track heard as now playing, the ones before it as the
  * history. While the stream does not play (paused, offline, no audio yet) it is `d` as it is.
  */
 export function heard(d: StreamInfo | null, playback: Snapshot): StreamInfo | null {
-  if (!d) return d;
-  const now = Date.now();
-  const tracks = d.now_playing ? [d.now_playing, ...d.history] : [];
-  const starts = tracks.map((t) => start(t, now));
-  // The source in use's delay, else the stream's; not a number of seconds counts as none; more than two minutes is not a burst.
-  const delay = Math.min(Math.max(Number(playback.source?.delay ?? d.stream_delay) || 0, 0), 120);
-  const at = playback.loadedAt && playback.sounding ? playback.loadedAt + (playback.position - delay) * 1000 : Infinity;
-  // Nothing known started by then: the oldest known track is the best guess.
-  const i = starts.findIndex((s) => s <= at);
-  const track = tracks.at(i);
-  return track && (i > 0 || (i < 0 && tracks.length > 1)) ? { ...d, now_playing: track, history: i < 0 ? [] : tracks.slice(i + 1) } : d;
+  return d && at(d, moment(d, playback));
+}
+
+/**
+ * One player's ear: `heard`, and while the listener's sound is held up after it was heard (the
+ * source lost and the next one loading, a stall) the moment last heard holds: the gap shows the
+ * song heard last, not the live edge that no source plays yet. Paused or stopped, it forgets.
+ */
+export function ear(): typeof heard {
+  let last = Infinity;
+  return (d, playback) => {
+    if (!d) return d;
+    const now = moment(d, playback);
+    last = Number.isFinite(now) || !playback.buffering ? now : last;
+    return at(d, last);
+  };
 }

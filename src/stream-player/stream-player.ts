@@ -99,7 +99,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
     super.audioEvent(type, src);
     // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
     // the next time update: they come several times a second while it plays).
-    if (type === 'play') void import('./heard.js').then((m) => (this.#heard = m.heard));
+    if (type === 'play') void import('./heard.js').then((m) => (this.#heard = m.ear()));
   }
 
   protected override dataChanged(): void {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NowPlaying, StreamInfo } from '../../src/internal/api-types.ts';
 import type { Snapshot } from '../../src/internal/playback/types.ts';
-import { heard } from '../../src/stream-player/heard.ts';
+import { ear, heard } from '../../src/stream-player/heard.ts';
 
 const track = (title: string, startedSecondsAgo: number, now = Date.now()): NowPlaying => ({
   title,
@@ -110,6 +110,27 @@ describe('heard', () => {
     expect(titles(heard(d, media(0.5, now)))).toEqual(['R1']);
     expect(titles(heard(d, media(0.5, now, { delay: 8.8 })))).toEqual(['R1']);
     expect(titles(heard(d, media(1, now, { delay: 8.8 })))).toEqual(['R2', 'R1']);
+  });
+
+  it("one player's ear: between two sources it keeps the song heard last, not the live edge; paused, it forgets", () => {
+    const now = Date.now();
+    const d = info(15, track('L3', 4, now), track('L2', 18, now), track('L1', 30, now));
+    const hear = ear();
+    const on = { buffering: false, on: true };
+    // On a relay 15 s back, loaded 12 s ago: 12 s played, L2 is heard (L3 waits).
+    expect(titles(hear(d, { ...media(12, now - 12_000), ...on }))).toEqual(['L2', 'L1']);
+    // The relay is lost; the next source is loading: nothing sounds, the listener still waits for sound.
+    const gap = { ...media(0, now, { readyState: 1 }), buffering: true, on: true };
+    expect(titles(hear(d, gap))).toEqual(['L2', 'L1']);
+    // Without a memory (the pure function), the gap would show the live edge: L3, not yet heard.
+    expect(titles(heard(d, gap))).toEqual(['L3', 'L2', 'L1']);
+    // The next source (3 s back) sounds: L3, as heard there.
+    expect(titles(hear(d, { ...media(0.5, now, { delay: 3 }), ...on }))).toEqual(['L3', 'L2', 'L1']);
+    // Paused (the stream released): the data as it is, and the next gap has nothing to keep.
+    expect(hear(d, { ...media(0, 0, { loaded: false, paused: true }), buffering: false, on: false })).toBe(d);
+    const d2 = info(15, track('M2', 1, now), track('M1', 24, now));
+    expect(hear(d2, gap)).toBe(d2);
+    expect(hear(null, gap)).toBeNull();
   });
 
   it('keeps the rest of the data', () => {

@@ -42,9 +42,10 @@ export function mountUrl(server: string, mount: string): string {
 }
 
 /**
- * The channel's sources in order of preference, its listeners and its title (the master's
- * MP3 mount first, else any source's). `delayOf` gives a source's delay (null: unknown);
- * `probes` how many of the service's own connections are open on a server's mount.
+ * The channel's sources in order of preference, its listeners and its title (the master's MP3
+ * mount's, else another of its mounts'; undefined without the master). `delayOf` gives a
+ * source's delay (null: unknown); `probes` how many of the service's own connections are open
+ * on a server's mount.
  */
 export function channelSources(
   mountpoint: string,
@@ -54,7 +55,6 @@ export function channelSources(
 ): { sources: ListedSource[]; listeners: number; title: string | undefined } {
   const sources: ListedSource[] = [];
   let listeners = 0;
-  let title: string | undefined;
   for (const kind of MOUNT_KINDS) {
     const mount = `${mountpoint}${kind.suffix}`;
     const relaysOn = servers.filter((s) => s.relay && s.mounts.has(mount)).length;
@@ -80,9 +80,12 @@ export function channelSources(
     here.sort((a, b) => Number(a.relay === false) - Number(b.relay === false) || a.listeners - b.listeners);
     sources.push(...here);
   }
-  const titled = (list: ServerMounts[]) => list.map((s) => s.mounts.get(mountpoint)?.title).find((t) => t !== undefined);
-  title = titled(servers.filter((s) => !s.relay)) ?? titled(servers.filter((s) => s.relay));
-  title ??= sources.map((s) => servers.find((x) => x.url === s.server)?.mounts.get(s.mount)?.title).find((t) => t !== undefined);
+  // The master's title only: a relay's lags the master's by its own delay, so a poll the master
+  // missed would take the title back a song (and put the song in the history twice).
+  const master = servers.find((s) => !s.relay)?.mounts;
+  const title = [master?.get(mountpoint), ...sources.filter((s) => !s.relay).map((s) => master?.get(s.mount))].find(
+    (m) => m?.title !== undefined,
+  )?.title;
   return { sources, listeners, title };
 }
 

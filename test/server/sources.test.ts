@@ -58,12 +58,20 @@ describe('channelSources', () => {
     expect(listeners).toBe(1 + 0 + 3 + 0 + 2);
   });
 
-  it('a mount with no source and a server not listed are left out; the title is the master’s MP3 mount’s, else a relay’s', () => {
+  it('a mount with no source and a server not listed are left out; the title is the master’s (MP3 mount, else another), never a relay’s', () => {
+    // The master missed a poll: its relay's title lags it, so there is none (the last known one stays).
     const only = channelSources('live', [server(R1, true, { live: { title: 'A - B' } })], () => 4.2);
     expect(only.sources.map((s) => [s.url, s.delay])).toEqual([[`${R1}/live`, 4.2]]);
-    expect(only.title).toBe('A - B');
-    const both = channelSources('live', [server(M, false, { live: { title: 'M - T' } }), server(R1, true, { live: { title: 'R - T' } })], () => null);
+    expect(only.title).toBeUndefined();
+    const both = channelSources('live', [server(R1, true, { live: { title: 'R - T' } }), server(M, false, { live: { title: 'M - T' } })], () => null);
     expect(both.title).toBe('M - T');
+    // Without an MP3 mount on the master: its Opus mount's title, still not the relay's (listed first).
+    const opus = channelSources(
+      'live',
+      [server(R1, true, { 'live.opus': { title: 'R - O' } }), server(M, false, { 'live.opus': { title: 'M - O' } })],
+      () => null,
+    );
+    expect(opus.title).toBe('M - O');
     expect(channelSources('live', [], () => null)).toEqual({ sources: [], listeners: 0, title: undefined });
   });
 });

@@ -92,13 +92,14 @@ describe('chapters with pictures and links, hosts and Support, under a strict CS
 
     await t.page.click(`${EL} >> button[part=play]`);
     await waitForTime(t.page, EL, 1.2);
-    expect(await artwork(t)).toBe(`${svc}/art/chapter.svg`);
+    // The new picture is a new load: until it is decoded the <img> still shows (and names) the old one.
+    await expect.poll(() => artwork(t), { timeout: 5000 }).toBe(`${svc}/art/chapter.svg`);
     expect(await t.page.$eval(EL, (el) => (el as HTMLElement & { media: HTMLAudioElement }).media.paused)).toBe(false);
 
     // Back to the start (the Intro chapter has no picture): the episode's artwork again.
     await t.page.click(`${EL} >> [part=chapter] >> nth=0`);
     await t.page.waitForFunction((sel) => (document.querySelector(sel) as HTMLElement & { position: number }).position < 1, EL);
-    expect(await artwork(t)).toBe(`${svc}/art/episode.svg`);
+    await expect.poll(() => artwork(t), { timeout: 5000 }).toBe(`${svc}/art/episode.svg`);
 
     // The links: new tab, rel=noopener; the opened page really has no opener.
     const links = await t.page.$$eval(`${EL} >> a[target]`, (as) =>

@@ -17,8 +17,8 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { ServerOptions } from '../demo/server/serve.ts';
 import { startServer } from '../demo/server/serve.ts';
 import { embedPage, startPages } from '../test/support/browser-pages.ts';
-import { engineUnavailable, launchEngine, PUBLIC } from '../test/support/browser.ts';
-import { ENGINE_NAMES, type EngineName, type EnginePage } from '../test/support/browser-engine.ts';
+import { launchEngine, PUBLIC, selectedEngines } from '../test/support/browser.ts';
+import type { EngineName, EnginePage } from '../test/support/browser-engine.ts';
 import { readPlayer, recordTicks, soundAgain, STREAM, ticksOf, type Tick } from '../test/icecast/failover-support.ts';
 import { missingStation, startStation, type Station } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
@@ -36,23 +36,28 @@ async function nameShim(p: EnginePage): Promise<void> {
 const REPS = 3;
 
 /** One connection through a proxy: when it opened and closed, and when each chunk came. */
-interface Conn {
+export interface Conn {
   server: number;
-  listener: boolean;
+  /** Since when it carries a listener's stream (its first request for anything but the status or the admin), if it does. */
+  listening?: number;
   opened: number;
   closed?: number;
   chunks: [number, number][];
 }
 
 /** A TCP proxy on a port of its own in front of `target` (a server's port), recording every connection. */
-async function proxy(server: number, target: () => number, conns: Conn[]): Promise<{ port: number; close(): Promise<void> }> {
+export async function proxy(server: number, target: () => number, conns: Conn[]): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const srv: Server = createServer((client) => {
-    const c: Conn = { server, listener: false, opened: Date.now(), chunks: [] };
+    const c: Conn = { server, opened: Date.now(), chunks: [] };
     conns.push(c);
     const up = connect(target(), '127.0.0.1');
     sockets.add(client).add(up);
-    client.once('data', (d) => (c.listener = !/^\w+ \/(status-json\.xsl|admin)/.test(d.toString('latin1'))));
+    // A listener's stream: a request for anything but the status or the admin (on a kept-alive
+    // connection, after a status poll perhaps).
+    client.on('data', (d: Buffer) => {
+      if (/^[A-Z]+ \/(?!status-json\.xsl|admin)/m.test(d.toString('latin1'))) c.listening ??= Date.now();
+    });
     client.pipe(up);
     up.on('data', (d: Buffer) => {
       c.chunks.push([Date.now(), d.length]);
@@ -74,15 +79,19 @@ async function proxy(server: number, target: () => number, conns: Conn[]): Promi
 }
 
 /** Milliseconds in [from, to] during which two listening connections were open at once. */
-function overlapMs(conns: Conn[], from: number, to: number): number {
-  const listen = conns.filter((c) => c.listener && c.opened <= to && (c.closed ?? Infinity) >= from);
+export function overlapMs(conns: Conn[], from: number, to: number): number {
+  const streams = conns.flatMap((c) => (c.listening === undefined ? [] : [[c.listening, c.closed ?? Infinity] as const]));
   let total = 0;
-  for (let t = from; t < to; t += 10) if (listen.filter((c) => c.opened <= t && (c.closed ?? Infinity) > t).length > 1) total += 10;
+  for (let t = from; t < to; t += 10) if (streams.filter(([open, closed]) => open <= t && closed > t).length > 1) total += 10;
   return total;
 }
 
-const bytesIn = (conns: Conn[], from: number, to: number) =>
-  conns.filter((c) => c.listener).reduce((n, c) => n + c.chunks.filter(([at]) => at >= from && at <= to).reduce((a, [, b]) => a + b, 0), 0);
+export const bytesIn = (conns: Conn[], from: number, to: number) =>
+  conns.reduce(
+    (n, c) =>
+      n + c.chunks.filter(([at]) => c.listening !== undefined && at >= Math.max(from, c.listening) && at <= to).reduce((a, [, b]) => a + b, 0),
+    0,
+  );
 
 /** In the page: a plain <audio> on `url`, play() to its clock moving (ms), then released. */
 async function firstSound(url: string): Promise<number> {
@@ -138,8 +147,8 @@ export async function benchFailover(): Promise<Part> {
   const [mock, pages] = await Promise.all([startServer(options), startPages()]);
   const results: EngineResult[] = [];
   try {
-    for (const engine of ENGINE_NAMES) {
-      const why = engineUnavailable(engine);
+    // Every engine this machine has, or those of ENGINES (a comma list, as in the tests).
+    for (const { name: engine, skip: why } of selectedEngines()) {
       if (why) {
         results.push({ engine, kills: [], firstSound: { relay: [], master: [] }, skipped: why });
         continue;
@@ -155,11 +164,22 @@ export async function benchFailover(): Promise<Part> {
         await p.evaluate(recordTicks, STREAM);
         await p.click(`${STREAM} >>> button[part=play]`);
         await until(async () => (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).state === 'playing', 30_000, 100);
+        const state = async () => await p.evaluate(readPlayer, [STREAM, -1] as [string, number]);
+        const serverOf = (src: string) => proxies.findIndex((x) => src.startsWith(`http://127.0.0.1:${x.port}/`));
         for (let k = 0; k < KILLS; k++) {
           await sleep(3000);
-          const on = (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).src;
-          const i = proxies.findIndex((x) => on.startsWith(`http://127.0.0.1:${x.port}/`));
-          // Relays only: the master killed takes every relay's mounts with it (nothing to fail over to).
+          // Relays only: the master killed takes every relay's mounts with it (nothing to fail
+          // over to). On the master (the relays were down when it failed over): Pause, then Play
+          // starts again on the first source, a relay.
+          if (serverOf((await state()).src) < 1) {
+            await p.click(`${STREAM} >>> button[part=play]`);
+            await until(async () => (await state()).state !== 'playing', 10_000, 100);
+            await p.click(`${STREAM} >>> button[part=play]`);
+            await until(async () => (await state()).state === 'playing' && serverOf((await state()).src) > 0, 30_000, 100);
+            await sleep(3000);
+          }
+          const on = (await state()).src;
+          const i = serverOf(on);
           if (i < 1) break;
           const killedAt = Date.now();
           await station.servers[i]!.kill();

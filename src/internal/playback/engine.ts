@@ -2,7 +2,7 @@ import type { ReactiveController } from 'lit';
 import { loadResume, saveResume } from '../resume.js';
 import { IDLE, sourceOf, transition, wanted, type Effect, type Event, type State } from './machine.js';
 import type { MediaAdapter } from './media-adapter.js';
-import type { AudioEventType, EngineHost, EngineParts, Item, Snapshot } from './types.js';
+import type { AudioEventType, EngineHost, EngineParts, Item, Snapshot, Source } from './types.js';
 import type { backoff } from '../backoff.js';
 
 /**
@@ -52,6 +52,8 @@ export class Playback implements ReactiveController {
   #claimed = false;
   /** The source loaded last: what `play`, `pause` and the rest are told about. */
   #src = '';
+  /** …as the item described it when loaded: its `delay` is this connection's (a later measurement is another's). */
+  #source?: Source;
   /** Where the clip being played ends (s; -1: no clip): playback pauses there. */
   #until = -1;
 
@@ -88,7 +90,7 @@ export class Playback implements ReactiveController {
       playing,
       buffering: on && !playing && state.name !== 'waiting',
       reconnecting: on && !playing && 'link' in state && state.link.attempt > 0,
-      source: src === undefined ? undefined : (this.#item?.sources?.find((s) => s.url === src) ?? { url: src }),
+      source: src === undefined ? undefined : this.#source,
       loadedAt: m.loadedAt,
       sounding: m.sounding,
       position: this.position,
@@ -283,6 +285,7 @@ export class Playback implements ReactiveController {
     switch (effect.type) {
       case 'load': {
         const live = 'link' in this.#state && this.#state.link.live;
+        this.#source = this.#item?.sources?.find((s) => s.url === effect.url) ?? { url: effect.url };
         return media.load((this.#src = effect.url), (this.#at = live ? 0 : at), live);
       }
       case 'play':

@@ -69,7 +69,7 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
     // file, so its measured delay holds only for the song position it was measured at
     // (docs/sources-and-relays.md); with 10 s songs that is no ground for a 1 s bound.
     station = await startStation({ relays: [{}, { burstSize: 32 * 1024 }], mp3: toneFiles(dir, SONGS), opus: false });
-    mock.icecast = { ...station.icecast, pollMs: 500, probe: { minPauseMs: 5000 } };
+    mock.icecast = { ...station.icecast, pollMs: 250, probe: { minPauseMs: 5000 } };
   }, 120_000);
   afterAll(async () => {
     await station?.close();

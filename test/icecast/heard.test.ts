@@ -35,7 +35,7 @@ describe.skipIf(missing)('now playing as heard, against a real Icecast', () => {
   beforeAll(async () => {
     ice = await startIcecast();
     await ice.startPlaylist(toneFiles(dir, SONGS));
-    mock.icecast = { url: ice.url, pollMs: 500 };
+    mock.icecast = { url: ice.url, pollMs: 250 };
   }, 30_000);
   afterAll(async () => {
     await ice?.close();

@@ -80,7 +80,11 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
     describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'relay, then another source', () => {
       const env = withEngine(name, mock);
 
-      test('the title changes within 1 s of the song heard, before and after a failover', { timeout: 200_000 }, async () => {
+      // One retry (a whole new listen): each connection's burst ends on one of Icecast's source
+      // blocks (about 1 s apart here), so a connection may start up to a block away from what the
+      // probe measured on its own; with the poll and the time updates, a title lands within
+      // ±0.96 s of the sound in the runs recorded in docs/sources-and-relays.md (step 3), near the bound.
+      test('the title changes within 1 s of the song heard, before and after a failover', { timeout: 200_000, retry: 1 }, async () => {
         await wholeStation(station);
         // Every source's delay measured, and the title known, before listening.
         let sources: { url: string; delay: number | null }[] = [];
@@ -95,7 +99,7 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           // A server that has just started holds less than a full burst: wait until the probe sees the
           // master and relay 1 with their full default burst (15–16 s here) and relay 2 with its half.
           const delays = sources.map((s) => s.delay ?? 0);
-          if (delays.length === 3 && delays.filter((d) => d >= 14).length === 2 && delays.some((d) => d < 10) && known === 3 && into >= 6000) break;
+          if (delays.length === 3 && delays.filter((d) => d >= 15).length === 2 && delays.some((d) => d < 10) && known === 3 && into >= 6000) break;
           if (Date.now() > end)
             expect.fail(`${name}: every source's delay measured and three songs known: not within 90 s (${JSON.stringify(sources)})`);
         }

@@ -46,7 +46,9 @@ describe.skipIf(missing)('now playing as heard, against a real Icecast', () => {
     describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'Icecast burst and browser buffer', () => {
       const env = withEngine(name, mock);
 
-      test('the title and the rest change within 1 s of the song reaching the audio', { timeout: 90_000 }, async () => {
+      // One retry (a whole new listen): a connection's burst ends on one of Icecast's source blocks
+      // (about 1 s apart), up to a block from what the service measured (failover-heard.test.ts).
+      test('the title and the rest change within 1 s of the song reaching the audio', { timeout: 90_000, retry: 1 }, async () => {
         const heard = await listenAcrossSongs(env, SONGS, 3);
         results.push(describeHeard(heard));
         expectHeard(heard);

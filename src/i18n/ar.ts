@@ -77,6 +77,7 @@ export default {
   Highlights: 'أبرز اللحظات',
   'Highlight {n}': 'لحظة بارزة {n}',
   'Live now': 'مباشر الآن',
+  'Live now: {title}': 'مباشر الآن: {title}',
   'Share: {title}': 'مشاركة «{title}»',
   'Live at {time}': 'مباشر: {time}',
   'Cannot reach the service. Retrying…': 'تعذّر الوصول إلى الخدمة. جارٍ إعادة المحاولة…',

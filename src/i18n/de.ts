@@ -62,6 +62,7 @@ export default {
   Highlights: 'Höhepunkte',
   'Highlight {n}': 'Höhepunkt {n}',
   'Live now': 'Jetzt live',
+  'Live now: {title}': 'Jetzt live: {title}',
   'Share: {title}': '{title} teilen',
   'Live at {time}': 'Live: {time}',
   'Cannot reach the service. Retrying…': 'Der Dienst ist nicht erreichbar. Neuer Versuch…',

@@ -61,6 +61,7 @@ export const en = [
   'Highlights',
   'Highlight {n}',
   'Live now',
+  'Live now: {title}',
   // A highlight's Share button ({title}: the highlight's name).
   'Share: {title}',
   // {time}: when it starts, in the listener's time zone ("18:00", or with the day when it is not today).

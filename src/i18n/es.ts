@@ -62,6 +62,7 @@ export default {
   Highlights: 'Destacados',
   'Highlight {n}': 'Destacado {n}',
   'Live now': 'En directo ahora',
+  'Live now: {title}': 'En directo ahora: {title}',
   'Share: {title}': 'Compartir «{title}»',
   'Live at {time}': 'En directo: {time}',
   'Cannot reach the service. Retrying…': 'No se puede contactar con el servicio. Reintentando…',

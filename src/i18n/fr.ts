@@ -62,6 +62,7 @@ export default {
   Highlights: 'Temps forts',
   'Highlight {n}': 'Temps fort {n}',
   'Live now': 'En direct maintenant',
+  'Live now: {title}': 'En direct maintenant : {title}',
   'Share: {title}': 'Partager « {title} »',
   'Live at {time}': 'En direct : {time}',
   'Cannot reach the service. Retrying…': 'Le service est injoignable. Nouvelle tentative…',

@@ -62,6 +62,7 @@ export default {
   Highlights: 'Destaques',
   'Highlight {n}': 'Destaque {n}',
   'Live now': 'Ao vivo agora',
+  'Live now: {title}': 'Ao vivo agora: {title}',
   'Share: {title}': 'Compartilhar “{title}”',
   'Live at {time}': 'Ao vivo: {time}',
   'Cannot reach the service. Retrying…': 'Não foi possível acessar o serviço. Tentando de novo…',

@@ -258,6 +258,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
             this.updateComplete.then(() => this.audio.play());
           },
           share: (s) => this.#share(s),
+          announce: (s) => (this.announcement = s),
           say: this.t,
           lang: () => this.locale.lang,
         })),

@@ -36,6 +36,8 @@ export interface Podcasting2Kit {
   playLive(item: LiveItem): void;
   /** Shares the clip `s` of the episode on show. */
   share(s: Soundbite): void;
+  /** Says `text` in the player's polite live region. */
+  announce(text: string): void;
   say: Say;
   lang(): string;
 }
@@ -55,6 +57,8 @@ export class Podcasting2 implements ReactiveController {
   #armed = false;
   /** The position has been at the linked clip's start. */
   #there = false;
+  /** The live items live at the last update with data (undefined before it): one that goes live later is said. */
+  #liveNow?: Set<string>;
   /** The song shown last (the lock screen is told when it changes). */
   #song?: string;
   /** stream-player/heard.ts (the radio's own chunk, one copy on a page), once a live item asked for it; until then what is announced. */
@@ -73,6 +77,15 @@ export class Podcasting2 implements ReactiveController {
   /** Follows the stream of the live item that is live (or playing), and nothing else. */
   hostUpdate(): void {
     const { kit } = this;
+    // A live item that goes live while the page is open is said (a screen reader hears the row
+    // appear); one already live when the data came is only shown.
+    const items = kit.data()?.live_items;
+    if (items) {
+      const was = this.#liveNow;
+      this.#liveNow = new Set(items.filter((i) => i.status === 'live').map((i) => i.id));
+      const went = was && items.find((i) => i.status === 'live' && !was.has(i.id));
+      if (went) kit.announce(kit.say('Live now: {title}', { title: went.title }));
+    }
     const item = kit.live() ?? kit.data()?.live_items?.find((i) => i.status === 'live');
     const channel = item?.channel ?? '';
     if (channel !== this.#channel) {

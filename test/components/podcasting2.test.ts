@@ -14,7 +14,23 @@ import { liveTime } from '../../src/podcast-player/highlights.ts';
 import de from '../../src/i18n/de.ts';
 
 const DE_LIVE_AT = de['Live at {time}'];
-import { PUBLIC, all, answered, clockMoves, mount, playing, q, ready, record, resetAfterEach, text, until, useFeed, useMock } from './harness.ts';
+import {
+  PUBLIC,
+  all,
+  answered,
+  clockMoves,
+  live,
+  mount,
+  playing,
+  q,
+  ready,
+  record,
+  resetAfterEach,
+  text,
+  until,
+  useFeed,
+  useMock,
+} from './harness.ts';
 
 const mock = useMock();
 const feed = useFeed(mock);
@@ -210,8 +226,11 @@ describe('live items', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     await until(() => expect(q(el, '[part=live-item]')?.dataset.status).toBe('pending'));
+    expect(live(el)).toBe('');
     await mock.owner('updateLiveItem', { id: item.id, status: 'live' });
     await until(() => expect(q(el, 'button[part=live-item]')).not.toBeNull());
+    // Gone live while the page is open: said in the polite live region.
+    expect(live(el)).toBe('Live now: Evening show');
     const row = q(el, 'button[part=live-item]');
     expect(row.textContent).toContain('Live now');
     expect(row.querySelector('[part=live-badge]')!.textContent).toBe('Live');
@@ -247,6 +266,8 @@ describe('live items', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     await until(() => expect(q(el, 'button[part=live-item]')).not.toBeNull());
+    // Live before the page had its data: shown, not said.
+    expect(live(el)).toBe('');
     q(el, 'button[part=live-item]').click();
     await playing(el);
     await mock.owner('updateLiveItem', { id: item.id, status: 'ended' });

@@ -23,8 +23,9 @@
  *
  * Rounds run one at a time over every mount, then again after a pause that doubles (15 s up to
  * 5 min) while the figures hold, and comes back to 15 s when a source appears or a figure moves.
- * A source that cannot be measured keeps its last figure (or none: its burst at its bitrate is
- * used); nothing is retried sooner than the next round.
+ * A source's delay is the median of its last five figures (`keep`). A source that cannot be
+ * measured keeps its figures (or none: its burst at its bitrate is used); nothing is retried
+ * sooner than the next round.
  */
 
 /** A source to measure: its URL, and where it is. */
@@ -89,6 +90,27 @@ class Reader {
   close(): void {
     this.#abort.abort();
   }
+}
+
+/** How many of a source's last figures its delay is the median of. */
+const SAMPLES = 5;
+
+/**
+ * A source's figures after a new one, and the delay they give: their median. Each connection's
+ * burst ends on one of the server's source blocks (about 1 s apart), so one figure can be up
+ * to a block from the next connection's: the median of several is the middle a listener can
+ * expect. A figure more than 1.5 s from the median kept is a new state (a server refilling its
+ * burst, a relay further behind): the figures start over from it.
+ */
+export function keep(samples: readonly number[], figure: number): { samples: number[]; delay: number } {
+  const kept = samples.length && Math.abs(figure - median(samples)) <= 1.5 ? [...samples, figure].slice(-SAMPLES) : [figure];
+  return { samples: kept, delay: Math.round(median(kept) * 1000) / 1000 };
+}
+
+function median(xs: readonly number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
 }
 
 /** How long after closing a probe it is still taken for one of Icecast's listeners. */
@@ -169,6 +191,8 @@ export class DelayProbe {
   #log: (line: string) => void;
   #changed: () => void;
   #delays = new Map<string, number>();
+  /** Each source's last figures (see keep). */
+  #samples = new Map<string, number[]>();
   /** Per channel mountpoint: the master and the sources last seen. */
   #watched = new Map<string, { master: string | undefined; targets: ProbeTarget[] }>();
   #open = new Map<string, number>();
@@ -199,7 +223,7 @@ export class DelayProbe {
     this.#pauseMs = this.#minPauseMs;
   }
 
-  /** The last measured delay of the source at `url`, or undefined. */
+  /** The delay of the source at `url` (the median of its last figures), or undefined. */
   delay(url: string): number | undefined {
     return this.#delays.get(url);
   }
@@ -217,7 +241,11 @@ export class DelayProbe {
   watch(channel: string, master: string | undefined, targets: ProbeTarget[]): void {
     const before = this.#watched.get(channel)?.targets ?? [];
     this.#watched.set(channel, { master, targets });
-    for (const gone of before) if (!targets.some((t) => t.url === gone.url)) this.#delays.delete(gone.url);
+    for (const gone of before) {
+      if (targets.some((t) => t.url === gone.url)) continue;
+      this.#delays.delete(gone.url);
+      this.#samples.delete(gone.url);
+    }
     if (!this.#running || this.#busy) return;
     const unmeasured = targets.some((t) => !this.#delays.has(t.url)) && master !== undefined;
     if (unmeasured && this.#pauseMs > this.#minPauseMs) this.#pauseMs = this.#minPauseMs;
@@ -259,8 +287,10 @@ export class DelayProbe {
             // Left while it was measured: not kept.
             if (!this.#watched.get(channel)?.targets.some((t) => t.url === url)) continue;
             const before = this.#delays.get(url);
-            if (before === undefined || Math.abs(before - delay) > 0.5) moved = true;
-            this.#delays.set(url, delay);
+            const now = keep(this.#samples.get(url) ?? [], delay);
+            this.#samples.set(url, now.samples);
+            if (before === undefined || Math.abs(before - now.delay) > 0.5) moved = true;
+            this.#delays.set(url, now.delay);
             measured++;
           }
         }

@@ -75,8 +75,8 @@ export class Icecast {
   #servers: ServerState[];
   #lastTitle = new Map<string, string>();
   #burstSize: number;
-  /** When the last status answer arrived (a title seen now changed at some point since). */
-  #answeredAt: number | undefined;
+  /** When the last status was asked for (a title seen now changed at some point since). */
+  #askedAt: number | undefined;
 
   constructor(store: Store, config: IcecastConfig, log: (line: string) => void) {
     this.url = config.url.replace(/\/+$/, '');
@@ -131,10 +131,11 @@ export class Icecast {
 
   async #poll(): Promise<void> {
     this.#timer = undefined;
+    const askedAt = Date.now();
     await Promise.all(this.#servers.map((server) => this.#read(server)));
     if (!this.#running) return;
-    this.#apply();
-    this.#answeredAt = Date.now();
+    this.#apply(askedAt);
+    this.#askedAt = askedAt;
     if (this.#running && this.#timer === undefined) this.#timer = setTimeout(() => void this.#poll(), this.#pollMs);
   }
 
@@ -165,17 +166,18 @@ export class Icecast {
     }
   }
 
-  #apply(): void {
+  #apply(askedAt: number): void {
     const store = this.#store;
     const servers: ServerMounts[] = this.#servers.flatMap((s) => (s.mounts ? [{ url: s.url, relay: s.relay, mounts: s.mounts }] : []));
     // Until measured (or without a probe), a source's delay is its burst at its bitrate.
     const delayOf = (source: { url: string; bitrate: number | undefined }) =>
       this.probe?.delay(source.url) ?? streamDelay(this.#burstSize, source.bitrate);
     const probes = (server: string, mount: string) => this.probe?.open(server, mount) ?? 0;
-    // A new title changed on Icecast between the last answer and this one: the middle is the
-    // best guess of when (within half a poll; never more than a poll back).
-    const now = Date.now();
-    const changedAt = new Date(now - Math.min(now - (this.#answeredAt ?? now), 2 * this.#pollMs) / 2);
+    // A new title changed on Icecast between the last status and this one: the middle is the
+    // best guess of when (within half a poll; never more than a poll back). Counted from when
+    // each was asked for, which is when Icecast wrote it: an answer that comes late (a busy
+    // machine) would put the title late.
+    const changedAt = new Date(askedAt - Math.min(askedAt - (this.#askedAt ?? askedAt), 2 * this.#pollMs) / 2);
     const master = this.#servers[0]!;
     for (const channel of store.channels) {
       const { sources, listeners, title: text } = channelSources(channel.mountpoint, servers, delayOf, probes);

@@ -4,7 +4,7 @@
  * runs them against real servers.
  */
 import { describe, expect, it } from 'vitest';
-import { liveLine, measureDelay, oggHeaderBytes } from '../../demo/server/delay-probe.ts';
+import { keep, liveLine, measureDelay, oggHeaderBytes } from '../../demo/server/delay-probe.ts';
 import type { MountStatus } from '../../demo/server/icecast-status.ts';
 import { channelSources, type ServerMounts } from '../../demo/server/sources.ts';
 
@@ -119,6 +119,20 @@ describe('the delay probe’s arithmetic', () => {
     const later = { ...full, data: stream.subarray(edge - 40_000, edge + 8000) };
     expect(measureDelay(reference, line, later)).toBeUndefined();
     expect(measureDelay(reference, line, { ...later, lastAt: at0 + 4000 })).toBeCloseTo(9.5, 2);
+  });
+
+  it('a source’s delay is the median of its last five figures; one more than 1.5 s off starts them over', () => {
+    // Connections a block apart (a burst ends on a source block): the middle, not the last one.
+    let k = keep([], 8.2);
+    expect(k).toEqual({ samples: [8.2], delay: 8.2 });
+    for (const figure of [9.1, 8.4, 9.0]) k = keep(k.samples, figure);
+    expect(k.delay).toBeCloseTo(8.7, 3);
+    for (const figure of [8.3, 8.9]) k = keep(k.samples, figure);
+    expect(k.samples).toEqual([9.1, 8.4, 9.0, 8.3, 8.9]);
+    expect(k.delay).toBe(8.9);
+    // A relay that restarted and refills its burst: its figures start over, not averaged with the old state.
+    k = keep(k.samples, 3.1);
+    expect(k).toEqual({ samples: [3.1], delay: 3.1 });
   });
 
   it('Ogg header pages (granule 0) at the start of a listener’s bytes are left out', () => {

@@ -13,13 +13,14 @@
  *    master's stream: its last bytes are matched in the reference's bytes (relays copy the
  *    master's stream unchanged; Ogg header pages, which a server sends every new listener first,
  *    are left out). Its first byte is that many bytes earlier.
- * 3. delay = when the listener's first byte arrived − when that byte went live on the master.
- *    The player counts from when its own first audio arrived too (`heard.ts`: the element's
- *    `loadedmetadata` − delay + currentTime): Icecast sends a new listener's burst when the
- *    source's next block comes in, 0 to a whole block's interval (about 1 s with ezstream) after
- *    the listener asked, so counted from the asking, every connection had its own error of up
- *    to half an interval either way (titles −1.04 to +0.85 s from the sound in
- *    test/icecast/failover-heard.test.ts); counted from the first byte, none.
+ * 3. delay = when the listener asked − when its first byte went live on the master. The player
+ *    counts from when it asked (`heard.ts`: load time − delay + currentTime), and Icecast sends a
+ *    new listener's burst when the source's next block comes in: one who asked at a moment
+ *    picked at random got its first byte half a block's interval later, on average (from 0 to a
+ *    whole interval, about 1 s with ezstream). The probe, which got its first byte on a block's
+ *    arrival, counts from half an interval before: a title is then within half an interval of
+ *    the sound, either way. (Counted from the first byte, titles came 0.8–1.3 s late in
+ *    test/icecast/heard.test.ts; from a whole interval before, up to 0.9 s early.)
  *
  * Rounds run one at a time over every mount, then again after a pause that doubles (15 s up to
  * 5 min) while the figures hold, and comes back to 15 s when a source appears or a figure moves.
@@ -184,7 +185,7 @@ export function measureDelay(
   if (end < 0) return undefined;
   const first = end + tail.length - audio.length;
   const liveAt = line.epoch + (first / line.rate) * 1000;
-  return Math.round(listener.at - liveAt) / 1000;
+  return Math.round(listener.at - line.interval / 2 - liveAt) / 1000;
 }
 
 export class DelayProbe {

@@ -3,9 +3,9 @@
  * first plays. A live stream is heard behind its live edge: a new connection to a source
  * starts that source's `delay` seconds back (the burst of past audio it sends at once, and how
  * far it lags the master), and every stall after that adds to it. The playback clock measures
- * both: the audio heard now left the live edge at (when its first audio arrived − delay +
- * position). The newest track that had started by then is the one heard; newer ones wait,
- * older ones are the recent tracks. More in docs/now-playing-as-heard.md.
+ * both: the audio heard now left the live edge at (load time − delay + position). The newest
+ * track that had started by then is the one heard; newer ones wait, older ones are the recent
+ * tracks. More in docs/now-playing-as-heard.md.
  */
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import type { Snapshot } from '../internal/playback/types.js';

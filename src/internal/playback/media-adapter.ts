@@ -51,12 +51,7 @@ export class MediaAdapter {
     return !type || !!this.media.canPlayType(type);
   }
 
-  /**
-   * When the audio of what is loaded now began to arrive (ms since the epoch; 0: nothing is
-   * loaded, or nothing came yet): its `loadedmetadata`, measured 2–6 ms after the first bytes in
-   * Chromium and Firefox, about 60 ms in WebKitGTK. (Not when it was asked for: Icecast answers
-   * a new listener at its source's next block, up to a second later.)
-   */
+  /** When what is loaded now was loaded (ms since the epoch; 0: nothing is). */
   get loadedAt(): number {
     return this.has(this.#src) ? this.#loadedAt : 0;
   }
@@ -76,7 +71,7 @@ export class MediaAdapter {
     this.#src = src;
     this.#at = at;
     this.#last = 0;
-    this.#loadedAt = 0;
+    this.#loadedAt = now;
   }
 
   play(): void {
@@ -149,7 +144,6 @@ export class MediaAdapter {
     // Events still queued from a dropped source (release()) say nothing about the next one.
     switch (media.src && e.type) {
       case 'loadedmetadata':
-        this.#loadedAt ||= Date.now();
         // WebKitGTK may take a file for a stream (its duration ~0 s, then following the clock) and then no seek or
         // speed takes: load it again (released: from where it was to start). An engine that did not start at the
         // fragment: seek now.
@@ -160,8 +154,6 @@ export class MediaAdapter {
         if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
         break;
       case 'playing':
-        // (Its first audio came before it plays, whatever an engine's events say.)
-        this.#loadedAt ||= Date.now();
         return send({ type: 'sound' });
       case 'seeked':
         // WebKitGTK may go on reporting playing after a seek while its clock stands still: the watchdog watches it.

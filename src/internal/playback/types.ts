@@ -42,7 +42,7 @@ export interface Snapshot {
   readonly buffering: boolean;
   /** Held up after failures: no source plays now. */
   readonly reconnecting: boolean;
-  /** The source in use (or last used), and when its audio began to arrive (ms since the epoch; 0: nothing is loaded, or nothing came yet). */
+  /** The source in use (or last used), and when it was loaded (ms since the epoch; 0: nothing is loaded). */
   readonly source?: Source;
   readonly loadedAt: number;
   /** The element runs and has sound to give (the heard clock starts). */

@@ -83,7 +83,7 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
       // One retry (a whole new listen): each connection's burst ends on one of Icecast's source
       // blocks (about 1 s apart here), so a connection may start up to a block away from what the
       // probe measured on its own; with the poll and the time updates, a title lands within
-      // −1.04 to +0.86 s of the sound in the runs recorded in docs/sources-and-relays.md (step 3).
+      // −1.04 to +1.04 s of the sound in the runs recorded in docs/sources-and-relays.md (step 3).
       test('the title changes within 1 s of the song heard, before and after a failover', { timeout: 200_000, retry: 1 }, async () => {
         await wholeStation(station);
         // Every source's delay measured, and the title known, before listening.

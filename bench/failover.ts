@@ -175,7 +175,14 @@ export async function benchFailover(): Promise<Part> {
             await p.click(`${STREAM} >>> button[part=play]`);
             await until(async () => (await state()).state !== 'playing', 10_000, 100);
             await p.click(`${STREAM} >>> button[part=play]`);
-            await until(async () => (await state()).state === 'playing' && serverOf((await state()).src) > 0, 30_000, 100);
+            await until(
+              async () => {
+                const now = await state();
+                return now.state === 'playing' && serverOf(now.src) > 0;
+              },
+              30_000,
+              100,
+            );
             await sleep(3000);
           }
           const on = (await state()).src;

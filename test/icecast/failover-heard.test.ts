@@ -7,8 +7,9 @@
  * that relay is killed and the player moves on to a source with another delay. At every change
  * of tone heard (at the player's audio output, or by an analyser in the page), the title must
  * show the song of that tone within 1 s, and every change of the title must be to a song heard
- * within 1 s of it (between two sources, the song heard last stays: heard.ts `ear`). Runs in the `heard` project: after every other file,
- * alone (vitest.config.ts).
+ * within 1 s of it (between two sources, the song heard last stays: heard.ts `ear`). The
+ * listener's silence in the failover (no tone at the output) is printed and held to 5 s. Runs in
+ * the `heard` project: after every other file, alone (vitest.config.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,7 +143,12 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           await output?.stop();
         }
         const log = await p.evaluate(() => (window as unknown as { heardLog: HeardLog }).heardLog, null);
-        if (output) log.tones = output.tones;
+        if (output) [log.tones, log.silences] = [output.tones, output.silences];
+        // The listener's silence in the failover: the spans without either tone that begin within
+        // 5 s of the kill (the songs are unbroken tones; Chromium's analyser may hear a short one
+        // where one song's file ends, seconds later).
+        const gaps = log.silences.filter((g) => g.to > killedAt && g.from < killedAt + 5000);
+        const silent = Math.round(gaps.reduce((n, g) => n + g.to - Math.max(g.from, killedAt), 0));
         const lags = titleVsTone(log);
         const delayOf = (url: string) => sources.find((s) => s.url === url.replace(/[?&]t=\d+$/, ''))?.delay;
         const fmt = (xs: number[]) => xs.map((x) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} s`).join(', ');
@@ -164,11 +170,13 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           .join('; ');
         results.push(
           `${name}, heard ${output ? 'at its PulseAudio output' : 'by an analyser in the page'}: on ${serverName(station, first)}${new URL(first).pathname} (delay ${delayOf(first)} s) ` +
-            `title − audio ${fmt(before.map(([, l]) => l))}; killed it, then on ${serverName(station, then)}${new URL(then).pathname} (delay ${delayOf(then)} s) title − audio ${fmt(after.map(([, l]) => l))}`,
+            `title − audio ${fmt(before.map(([, l]) => l))}; killed it, then on ${serverName(station, then)}${new URL(then).pathname} (delay ${delayOf(then)} s) title − audio ${fmt(after.map(([, l]) => l))}; ` +
+            `silent ${silent} ms (${gaps.map((g) => `${Math.round(Math.max(g.from, killedAt) - killedAt)}–${Math.round(g.to - killedAt)} ms`).join(', ') || 'no gap'} after the kill)`,
         );
         expect(before.length, `${name}: changes heard before the failover`).toBeGreaterThanOrEqual(2);
         expect(after.length, `${name}: changes heard after the failover`).toBeGreaterThanOrEqual(2);
         expect(then, `${name}: another source after the kill`).not.toBe(first);
+        expect(silent, `${name}: the listener's silence in the failover, at the output (ms)`).toBeLessThanOrEqual(5000);
         expect(unheardTitles(log, killedAt), `${name}: titles shown that were not heard (${timeline})`).toEqual([]);
         for (const [t, lag] of [...before, ...after]) {
           expect(

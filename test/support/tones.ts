@@ -61,6 +61,8 @@ export function toneFiles(dir: string, songs: ToneSong[]): string[] {
 export interface HeardLog {
   /** Times are Date.now() (ms): the page and the test run on one machine, so one clock. */
   tones: { at: number; tone: Tone }[];
+  /** Spans of 100 ms or more in which neither tone sounded (from the first sound on). */
+  silences: { from: number; to: number }[];
   /** `event`: the title of the last castlet-nowplaying. */
   shown: { at: number; title: string | null; live: string | null; session: string | null; recent: string | null; event: string | null }[];
   /** The audio context: its state and output latency (s), for the report. */
@@ -79,7 +81,8 @@ export interface HeardLog {
 export function recordHeard([selector, hz]: [string, Record<Tone, number> | null]) {
   const el = document.querySelector(selector) as HTMLElement & { media: HTMLMediaElement };
   const media = el.media;
-  const log: HeardLog = { tones: [], shown: [], context: null };
+  const log: HeardLog = { tones: [], silences: [], shown: [], context: null };
+  let quietFrom: number | undefined;
   (window as unknown as { heardLog: HeardLog }).heardLog = log;
   let analyser: AnalyserNode | undefined;
   let bins = new Float32Array(0);
@@ -120,6 +123,10 @@ export function recordHeard([selector, hz]: [string, Record<Tone, number> | null
       const high = level(hz.high);
       // One tone clearly louder than the other (and than silence); two readings in a row.
       const tone: Tone | null = Math.max(low, high) > -70 && Math.abs(low - high) > 20 ? (low > high ? 'low' : 'high') : null;
+      if (Math.max(low, high) > -70) {
+        if (quietFrom !== undefined && at - quietFrom >= 100) log.silences.push({ from: quietFrom, to: at });
+        quietFrom = undefined;
+      } else if (log.tones.length) quietFrom ??= at;
       if (tone && tone !== log.tones.at(-1)?.tone) {
         if (candidate?.tone === tone) {
           log.tones.push(candidate);
@@ -161,6 +168,8 @@ export function hearOutput(server: string, hz: Record<Tone, number> = TONE_HZ) {
   let errors = '';
   parec.stderr.on('data', (d: Buffer) => (errors += d));
   const tones: HeardLog['tones'] = [];
+  const silences: HeardLog['silences'] = [];
+  let quietFrom: number | undefined;
   let candidate: HeardLog['tones'][number] | undefined;
   let pending = Buffer.alloc(0);
   /** Goertzel: the power of `f` in the block. */
@@ -183,6 +192,10 @@ export function hearOutput(server: string, hz: Record<Tone, number> = TONE_HZ) {
       const high = power(samples, hz.high);
       // One tone clearly louder than the other (100×: 20 dB) and than silence; two blocks in a row.
       const tone: Tone | null = Math.max(low, high) > 1 && Math.max(low, high) > 100 * Math.min(low, high) ? (low > high ? 'low' : 'high') : null;
+      if (Math.max(low, high) > 1) {
+        if (quietFrom !== undefined && at - quietFrom >= 100) silences.push({ from: quietFrom, to: at });
+        quietFrom = undefined;
+      } else if (tones.length) quietFrom ??= at;
       if (tone && tone !== tones.at(-1)?.tone) {
         if (candidate?.tone === tone) {
           tones.push(candidate);
@@ -194,6 +207,7 @@ export function hearOutput(server: string, hz: Record<Tone, number> = TONE_HZ) {
   });
   return {
     tones,
+    silences,
     errors: () => errors,
     stop: () =>
       new Promise<void>((resolve) => {

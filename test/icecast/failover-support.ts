@@ -63,11 +63,11 @@ export const ticksOf = (p: EnginePage) => p.evaluate(() => (window as unknown as
 
 /**
  * When sound came back after `killedAt` (ms since the epoch): the first tick on a source other
- * than `from` (a server's base URL) whose clock has moved past that source's first tick since the
- * kill: the clock moving, not just a source loaded.
+ * than `from` (a server's base URL; any source without it) whose clock has moved past that
+ * source's first tick since the kill: the clock moving, not just a source loaded.
  */
-export function soundAgain(ticks: Tick[], killedAt: number, from: string): Tick | undefined {
-  const after = ticks.filter((k) => k.at >= killedAt && k.src && !k.src.startsWith(`${from}/`));
+export function soundAgain(ticks: Tick[], killedAt: number, from?: string): Tick | undefined {
+  const after = ticks.filter((k) => k.at >= killedAt && k.src && !(from && k.src.startsWith(`${from}/`)));
   const first = new Map<string, number>();
   for (const k of after) {
     const t0 = first.get(k.src);

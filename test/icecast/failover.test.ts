@@ -95,12 +95,12 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
           for (const end = Date.now() + 8000; !again && Date.now() < end; await sleep(200)) again = soundAgain(await ticksOf(p), killedAt, on.url);
           expect(again, `${name}: sound again after the kill of ${serverName(station, before.src)}`).toBeDefined();
           const ms = again!.at - killedAt;
-          // How long the killed source's buffer played on: the listener's silence is the rest.
+          // When the killed source's clock last moved (its buffer playing on), to within a tick (~0.25 s).
           const last = (await ticksOf(p)).filter((k) => k.src.startsWith(`${on.url}/`) && k.at <= again!.at).pop();
           const playedOn = last && last.at > killedAt ? last.at - killedAt : 0;
           results.push(
             `${name}: killed ${serverName(station, before.src)}: sound again from ${serverName(station, again!.src)}${new URL(again!.src).pathname} after ${ms} ms ` +
-              `(its buffer played on for ${playedOn} ms: ${ms - playedOn} ms without a moving clock)`,
+              `(its clock last moved ${playedOn} ms after the kill)`,
           );
           expect(ms, `${name}: sound again within 5 s of the kill`).toBeLessThanOrEqual(5000);
           const after = await waitSound(p, 'playing after the failover', 5000);
@@ -110,13 +110,17 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
         },
       );
 
-      // One retry (a whole new listen), with the first attempt's ticks printed: this failed once in
-      // CI (WebKitGTK, no sound from the master within 15 s) and not in 11 runs since, started on
-      // either relay. A player that cannot reach the master fails both attempts.
+      // One retry (a whole new listen), with the first attempt's ticks printed and the attempt in
+      // the results: this failed once in CI (WebKitGTK, no sound from the master within 15 s) and
+      // not in 11 runs since, started on either relay. A player that cannot reach the master fails
+      // both attempts.
+      let attempt = 0;
       test('both relays killed: the master takes the listener', { timeout: 90_000, retry: 1 }, async () => {
+        attempt++;
         await whole();
         const p = await listen(env);
         const on = serverName(station, (await read(p)).src);
+        expect(on, `${name}: a new listener starts on a relay`).toMatch(/^relay/);
         const killedAt = Date.now();
         await Promise.all(station.relays.map((r) => r.kill()));
         // Only the master's ticks count: the relay the player was on (either of them) may play its
@@ -124,7 +128,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
         const fromMaster = async () => (await ticksOf(p)).filter((k) => k.src.startsWith(`${station.master.url}/`));
         let again;
         for (const end = Date.now() + 15_000; !again && Date.now() < end; await sleep(200)) {
-          again = soundAgain(await fromMaster(), killedAt, station.relays[0]!.url);
+          again = soundAgain(await fromMaster(), killedAt);
         }
         const timeline = async () =>
           (await ticksOf(p))
@@ -134,7 +138,8 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
         if (!again) console.log(`[failover] ${name}: no sound from the master within 15 s of the kill; ticks: ${await timeline()}`);
         expect(again, `${name}: sound from the master after both relays went (ticks: ${again ? '' : await timeline()})`).toBeDefined();
         results.push(
-          `${name}: both relays killed (it was on ${on}): sound from the master${new URL(again!.src).pathname} after ${again!.at - killedAt} ms`,
+          `${name}: both relays killed (it was on ${on}): sound from the master${new URL(again!.src).pathname} after ${again!.at - killedAt} ms` +
+            (attempt > 1 ? ` (attempt ${attempt})` : ''),
         );
         const w = await waitSound(p, 'playing on the master', 5000);
         expect(serverName(station, w.src)).toBe('master');

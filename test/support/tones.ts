@@ -61,7 +61,10 @@ export function toneFiles(dir: string, songs: ToneSong[]): string[] {
 export interface HeardLog {
   /** Times are Date.now() (ms): the page and the test run on one machine, so one clock. */
   tones: { at: number; tone: Tone }[];
-  /** Spans of 100 ms or more in which neither tone sounded (from the first sound on). */
+  /**
+   * Spans of 100 ms or more in which neither tone sounded, from the first tone heard on; a span is
+   * written when sound comes back (one still open when the log is read is not in it).
+   */
   silences: { from: number; to: number }[];
   /** `event`: the title of the last castlet-nowplaying. */
   shown: { at: number; title: string | null; live: string | null; session: string | null; recent: string | null; event: string | null }[];

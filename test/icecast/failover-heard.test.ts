@@ -147,9 +147,11 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
         // The listener's silence in the failover: the spans without either tone that begin within
         // 5 s of the kill (the songs are unbroken tones; Chromium's analyser may hear a short one
         // where one song's file ends, seconds later).
-        const gaps = log.silences.filter((g) => g.to > killedAt && g.from < killedAt + 5000);
-        const silent = Math.round(gaps.reduce((n, g) => n + g.to - Math.max(g.from, killedAt), 0));
-        const spans = gaps.map((g) => `${Math.round(Math.max(g.from, killedAt) - killedAt)}–${Math.round(g.to - killedAt)} ms`).join(', ');
+        const gaps = log.silences
+          .filter((g) => g.to > killedAt && g.from < killedAt + 5000)
+          .map((g) => ({ from: Math.max(g.from, killedAt) - killedAt, to: g.to - killedAt }));
+        const silent = Math.round(gaps.reduce((n, g) => n + g.to - g.from, 0));
+        const spans = gaps.map((g) => `${Math.round(g.from)}–${Math.round(g.to)} ms`).join(', ');
         const lags = titleVsTone(log);
         const delayOf = (url: string) => sources.find((s) => s.url === url.replace(/[?&]t=\d+$/, ''))?.delay;
         const fmt = (xs: number[]) => xs.map((x) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} s`).join(', ');

@@ -125,8 +125,9 @@ export function recordHeard([selector, hz]: [string, Record<Tone, number> | null
       const low = level(hz.low);
       const high = level(hz.high);
       // One tone clearly louder than the other (and than silence); two readings in a row.
-      const tone: Tone | null = Math.max(low, high) > -70 && Math.abs(low - high) > 20 ? (low > high ? 'low' : 'high') : null;
-      if (Math.max(low, high) > -70) {
+      const loud = Math.max(low, high) > -70;
+      const tone: Tone | null = loud && Math.abs(low - high) > 20 ? (low > high ? 'low' : 'high') : null;
+      if (loud) {
         if (quietFrom !== undefined && at - quietFrom >= 100) log.silences.push({ from: quietFrom, to: at });
         quietFrom = undefined;
       } else if (log.tones.length) quietFrom ??= at;
@@ -194,8 +195,9 @@ export function hearOutput(server: string, hz: Record<Tone, number> = TONE_HZ) {
       const low = power(samples, hz.low);
       const high = power(samples, hz.high);
       // One tone clearly louder than the other (100×: 20 dB) and than silence; two blocks in a row.
-      const tone: Tone | null = Math.max(low, high) > 1 && Math.max(low, high) > 100 * Math.min(low, high) ? (low > high ? 'low' : 'high') : null;
-      if (Math.max(low, high) > 1) {
+      const loud = Math.max(low, high) > 1;
+      const tone: Tone | null = loud && Math.max(low, high) > 100 * Math.min(low, high) ? (low > high ? 'low' : 'high') : null;
+      if (loud) {
         if (quietFrom !== undefined && at - quietFrom >= 100) silences.push({ from: quietFrom, to: at });
         quietFrom = undefined;
       } else if (tones.length) quietFrom ??= at;

@@ -31,13 +31,50 @@ export default tseslint.config(
     // or `as never` (a part gets a typed port of its player, never the player cast to what it wants).
     // The WebVTT parser reads regular-expression groups its pattern guarantees: `!` stays there.
     files: ['src/**'],
-    ignores: ['src/internal/vtt.ts'],
+    ignores: ['src/api/vtt.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'error',
       'no-restricted-syntax': [
         'error',
         { selector: 'TSAsExpression > TSUnknownKeyword', message: 'No `as unknown`: give the part a typed port instead.' },
         { selector: 'TSAsExpression > TSNeverKeyword', message: 'No `as never`: give the part a typed port instead.' },
+      ],
+    },
+  },
+  {
+    // One contract (src/api/): the service imports the shapes and checks it shares with the widgets
+    // from there, and nothing else of src/.
+    files: ['demo/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)src/(?!api(/|$))',
+              message: 'The service imports only the contract (src/api/) of the widgets: move what both need there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // ... and the widgets (and the contract) import nothing of the service, nor the owner's validators.
+    files: ['src/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)demo(/|$)', message: 'The widgets import nothing of the service (demo/): shared shapes live in src/api/.' },
+            {
+              regex: '(^|/)api/(index|private)(\\.[jt]s)?$',
+              message:
+                'The widgets import the contract module they need (../api/types.js, ../api/validate.js …): the index and ./private.ts would bring the owner validators into the bundle.',
+            },
+          ],
+        },
       ],
     },
   },

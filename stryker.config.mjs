@@ -1,7 +1,7 @@
 // Mutation testing (StrykerJS + its vitest runner): `npm run mutate`, not part of CI.
 // Mutates the widgets' logic in src/ (styles, icons and entry files aside) and runs the
 // unit and component tests (happy-dom, the real mock on loopback) against each mutant.
-// `npm run mutate -- --mutate src/internal/validate.ts` checks one file.
+// `npm run mutate -- --mutate src/api/validate.ts` checks one file.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -14,7 +14,7 @@ export default {
     '!src/stream-player.ts',
     '!src/podcast-player.ts',
     '!src/events.ts',
-    '!src/internal/api-types.ts',
+    '!src/api/types.ts',
   ],
   coverageAnalysis: 'perTest',
   concurrency: 2,

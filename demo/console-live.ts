@@ -5,7 +5,7 @@
  * them (/public/podcasts `live_items`, the pending, live and recently ended ones). Text goes in
  * with textContent, never as HTML.
  */
-import type { LiveItem } from '../src/internal/api-types.ts';
+import type { LiveItem } from '../src/api/index.ts';
 
 /** The console's call to `/private/{path}` (see console.ts). */
 export type PrivateCall = (

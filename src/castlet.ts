@@ -7,4 +7,4 @@
 export { StreamPlayer } from './stream-player.js';
 export { PodcastPlayer } from './podcast-player.js';
 export type * from './events.js';
-export type * from './internal/api-types.js';
+export type * from './api/types.js';

@@ -1,4 +1,23 @@
-import type { CastletErrorCode, Episode, LiveItem, NowPlaying, Chapter } from './internal/api-types.js';
+import type { Episode, LiveItem, NowPlaying, Chapter } from './api/types.js';
+
+/**
+ * What a player reports (the `castlet-error` event's `code`): the setup errors (a token or
+ * `base-url` that cannot work, an unknown channel or episode: fatal) and the ones retrying can
+ * fix (`network`, `media`, `server`, `bad_response`). Each has its row in the error table
+ * (src/internal/errors.ts): whether it is fatal, and its words.
+ */
+export type CastletErrorCode =
+  | 'missing_token'
+  | 'malformed_token'
+  | 'invalid_token'
+  | 'private_token_exposed'
+  | 'not_found'
+  | 'invalid_base_url'
+  | 'missing_base_url'
+  | 'network'
+  | 'media'
+  | 'server'
+  | 'bad_response';
 
 /** What a player reports: the same as `CastletErrorCode`. */
 export type ErrorCode = CastletErrorCode;

@@ -5,4 +5,4 @@ define('podcast-player', PodcastPlayer);
 
 export { PodcastPlayer };
 export type * from './events.js';
-export type * from './internal/api-types.js';
+export type * from './api/types.js';

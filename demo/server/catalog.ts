@@ -5,7 +5,7 @@
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Chapter } from '../../src/internal/api-types.ts';
+import type { Chapter } from '../../src/api/index.ts';
 import type { ArtFile } from './artwork.ts';
 import { parseMp3, type Mp3Info } from './mp3.ts';
 import { etagOf } from './respond.ts';

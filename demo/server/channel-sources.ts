@@ -4,7 +4,7 @@
  * Icecast mode), else where it will be heard (its stream as one `audio/mpeg` source: a
  * pending live item says where to tune in).
  */
-import type { Source } from '../../src/internal/api-types.ts';
+import type { Source } from '../../src/api/index.ts';
 import type { ChannelRecord, Store } from './store.ts';
 import { sourcesOf, type Urls } from './views.ts';
 

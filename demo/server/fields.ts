@@ -2,8 +2,8 @@
  * Reading and validating the fields of a POST body (JSON, urlencoded or multipart), with
  * error descriptions a site owner can act on.
  */
-import type { Chapter, Person, Soundbite } from '../../src/internal/api-types.ts';
-import { vttError } from '../../src/internal/vtt.ts';
+import type { Chapter, Person, Soundbite } from '../../src/api/index.ts';
+import { vttError } from '../../src/api/index.ts';
 import type { PostBody } from './body.ts';
 import { ApiFailure } from './respond.ts';
 

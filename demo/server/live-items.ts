@@ -7,7 +7,7 @@
  * 24 h after its end. One timer, set for the next moment anything changes; `stop()` clears it.
  */
 import type { Hono } from 'hono';
-import type { LiveItem } from '../../src/internal/api-types.ts';
+import type { LiveItem } from '../../src/api/index.ts';
 import type { PostBody } from './body.ts';
 import { channelSources } from './channel-sources.ts';
 import type { AppEnv } from './env.ts';

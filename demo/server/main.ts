@@ -8,7 +8,7 @@
  * MAX_STREAMS caps open SSE + /listen connections (default 1000, at most half the descriptor
  * limit), MAX_STREAMS_PER_CLIENT those of one client address (default 32).
  */
-import { isUuid } from '../../src/internal/tokens.ts';
+import { isUuid } from '../../src/api/index.ts';
 import { MAX_STREAMS, MAX_STREAMS_PER_CLIENT } from './connections.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';

@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorCode } from '../../src/internal/api-types.ts';
+import type { ApiErrorCode } from '../../src/api/index.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const NO_STORE = 'no-store';

@@ -5,7 +5,7 @@
  * `podcast:soundbite`, and `podcast:alternateEnclosure` with `podcast:source` for each file of
  * an episode other than its MP3 enclosure. Each only where there is something to say.
  */
-import type { AudioFile, Episode, LiveItem, Source } from '../../src/internal/api-types.ts';
+import type { AudioFile, Episode, LiveItem, Source } from '../../src/api/index.ts';
 import { xml } from './rss.ts';
 
 /** `name="value"` for each given attribute, escaped. */

@@ -3,7 +3,7 @@
  * namespaces, for podcast apps (docs/design.md §1). Built from the same view as /public/podcasts.
  */
 import { createHash } from 'node:crypto';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
+import type { PodcastFeed } from '../../src/api/index.ts';
 import { liveItemsXml, soundbitesXml, alternateEnclosuresXml } from './rss-podcasting2.ts';
 
 const ITUNES = 'http://www.itunes.com/dtds/podcast-1.0.dtd';

@@ -3,7 +3,7 @@
  * default), the podcast with the
  * manifest's episodes, fixed documented demo tokens.
  */
-import type { Chapter, NowPlaying, Person, Soundbite } from '../../src/internal/api-types.ts';
+import type { Chapter, NowPlaying, Person, Soundbite } from '../../src/api/index.ts';
 import type { TokenPair } from './auth.ts';
 import type { Catalog, LiveLoop } from './catalog.ts';
 import { opusFile } from './audio-files.ts';

@@ -5,7 +5,7 @@
  * the only key: the private one is never authorized here, and an unknown token, channel or
  * episode is one and the same 404 page, which tells nothing of any account.
  */
-import { enSetup } from '../../src/i18n/en-setup.ts';
+import { PRIVATE_TOKEN_EXPOSED } from '../../src/api/index.ts';
 import { classifyToken } from './auth.ts';
 import {
   DISPLAY_KEYS,
@@ -196,7 +196,7 @@ export function sharePrivateToken(): Response {
     lang: 'en',
     title: 'Private token',
     css: PLAIN_CSS,
-    body: `<main><h1>This link cannot be shared</h1><p role="alert">${esc(enSetup.private_token_exposed)}</p></main>`,
+    body: `<main><h1>This link cannot be shared</h1><p role="alert">${esc(PRIVATE_TOKEN_EXPOSED)}</p></main>`,
     frameAncestors: "'none'",
     status: 403,
     cache: 'no-store',

@@ -10,7 +10,7 @@
  *   listeners: each relay that has a mount live is one listener of that mount on the master
  *   (Icecast's own `<relay>`), and the service's own delay probes (delay-probe.ts).
  */
-import type { Source } from '../../src/internal/api-types.ts';
+import type { Source } from '../../src/api/index.ts';
 import type { MountStatus } from './icecast-status.ts';
 
 /** One server's answer: the mounts that have a source. */

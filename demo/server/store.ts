@@ -4,7 +4,7 @@
  * the public API shows is announced to subscribers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite, Source } from '../../src/internal/api-types.ts';
+import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite, Source } from '../../src/api/index.ts';
 import type { TokenPair } from './auth.ts';
 
 export const HISTORY_LENGTH = 10;

@@ -2,7 +2,7 @@
  * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
-import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, Source, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, Source, StreamInfo } from '../../src/api/index.ts';
 import { audioFiles } from './audio-files.ts';
 import { channelSources } from './channel-sources.ts';
 import { ownerView } from './live-items.ts';

@@ -1,4 +1,4 @@
-import type { ApiError } from './api-types.js';
+import type { ApiError } from '../api/types.js';
 import { CastletError, fromResponse } from './errors.js';
 
 /** Set (to true) only by the service's own CDN build (vite.config.ts); absent in the npm copy. */

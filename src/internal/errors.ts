@@ -1,4 +1,5 @@
-import type { ApiError, CastletErrorCode } from './api-types.js';
+import type { ApiError } from '../api/types.js';
+import type { CastletErrorCode } from '../events.js';
 import type { MessageKey, SetupText, Text } from '../i18n/en.js';
 
 /**

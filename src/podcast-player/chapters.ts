@@ -1,4 +1,4 @@
-import type { Chapter } from '../internal/api-types.js';
+import type { Chapter } from '../api/types.js';
 
 /**
  * Index of the chapter playing at `t` seconds (chapters sorted by start), or -1 before the

@@ -8,7 +8,7 @@
  * two persons as with ten, and while loading an empty line keeps its place.
  */
 import type { TemplateResult } from 'lit';
-import type { Episode, Person, Podcast } from '../internal/api-types.js';
+import type { Episode, Person, Podcast } from '../api/types.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { Kit, Say } from './lists.js';
 

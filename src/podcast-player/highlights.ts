@@ -7,7 +7,7 @@
  * renders with the player's Lit (`lit`) and imports nothing from the bundle.
  */
 import type { nothing, TemplateResult } from 'lit';
-import type { LiveItem, Soundbite } from '../internal/api-types.js';
+import type { LiveItem, Soundbite } from '../api/types.js';
 import type { Kit, Say } from './lists.js';
 
 export { styles } from './highlights.styles.js';

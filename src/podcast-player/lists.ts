@@ -8,7 +8,7 @@
  * is not listed.
  */
 import type { TemplateResult } from 'lit';
-import type { Chapter, Episode } from '../internal/api-types.js';
+import type { Chapter, Episode } from '../api/types.js';
 import type { MessageKey } from '../i18n/en.js';
 import type { Lit } from '../internal/panels.js';
 

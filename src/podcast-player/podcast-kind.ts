@@ -4,7 +4,7 @@
  * and, with `continuous`, the next episode; a clip playing by its name; a live item by its
  * title and the song heard, without seeks).
  */
-import type { Episode, Podcast } from '../internal/api-types.js';
+import type { Episode, Podcast } from '../api/types.js';
 import type { Kind, PlayerPort, SessionInfo } from '../internal/port.js';
 
 /** What the podcast player's parts see of it beyond every player's port. */

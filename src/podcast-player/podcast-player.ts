@@ -1,8 +1,8 @@
 import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'lit';
-import type { Chapter, Episode, LiveItem, PodcastFeed, Soundbite } from '../internal/api-types.js';
+import type { Chapter, Episode, LiveItem, PodcastFeed, Soundbite } from '../api/types.js';
 import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
-import { isPodcastFeed, isStreamInfo } from '../internal/validate.js';
+import { isPodcastFeed, isStreamInfo } from '../api/validate.js';
 import { FeedController } from '../internal/feed.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';

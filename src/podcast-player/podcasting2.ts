@@ -8,7 +8,7 @@
  * Like lists.ts it uses the player's Lit and feed (passed in): it imports nothing from the bundle.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { Episode, LiveItem, PodcastFeed, Soundbite, StreamInfo } from '../internal/api-types.js';
+import type { Episode, LiveItem, PodcastFeed, Soundbite, StreamInfo } from '../api/types.js';
 import type { FeedController } from '../internal/feed.js';
 import type { PlaybackController } from '../internal/playback/controller.js';
 import type { SessionInfo, Say } from '../internal/port.js';

@@ -9,7 +9,7 @@
 import type { ReactiveController, ReactiveControllerHost, TemplateResult } from 'lit';
 import type { Lit } from '../internal/panels.js';
 import type { MessageKey } from '../i18n/en.js';
-import { cueAt, parseVtt, type Cue } from '../internal/vtt.js';
+import { cueAt, parseVtt, type Cue } from '../api/vtt.js';
 
 type Say = (key: MessageKey, vars?: Record<string, string | number>) => string;
 

@@ -7,7 +7,7 @@
  * track that had started by then is the one heard; newer ones wait, older ones are the recent
  * tracks. More in docs/now-playing-as-heard.md.
  */
-import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
+import type { NowPlaying, StreamInfo } from '../api/types.js';
 import type { Snapshot } from '../internal/playback/types.js';
 
 /** When this page first saw each track: no track started after it was announced, whatever the clocks say. */

@@ -4,7 +4,7 @@
  * never reorder the artist beside it.
  */
 import type { TemplateResult } from 'lit';
-import type { NowPlaying } from '../internal/api-types.js';
+import type { NowPlaying } from '../api/types.js';
 import type { Lit } from '../internal/panels.js';
 
 /** The local time of day in `locale`, e.g. "14:05". */

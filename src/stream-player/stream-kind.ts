@@ -2,7 +2,7 @@
  * What the live player supplies its parts (an on-demand chunk, loaded with the first of them):
  * its keys, and what the lock screen shows (now playing as heard).
  */
-import type { StreamInfo } from '../internal/api-types.js';
+import type { StreamInfo } from '../api/types.js';
 import type { Kind, PlayerPort } from '../internal/port.js';
 
 /** `k`/Space play-pause, `m` mute; on the lock screen, the track heard (else the channel): `view()`, the data as the listener hears it. */

@@ -1,12 +1,12 @@
 import { html, type TemplateResult } from 'lit';
-import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
+import type { NowPlaying, StreamInfo } from '../api/types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { CastletError } from '../internal/errors.js';
 import type { AudioEventType, Item, Snapshot } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
-import { isStreamInfo } from '../internal/validate.js';
+import { isStreamInfo } from '../api/validate.js';
 import { streamStyles } from './stream-player.styles.js';
 
 /** Recent tracks: an on-demand chunk, loaded when first opened. */

@@ -6,7 +6,7 @@
  * `ENGINES=webkit npx vitest run --project browser test/browser/alternate-files.test.ts` runs one engine.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Episode } from '../../src/internal/api-types.ts';
+import type { Episode } from '../../src/api/types.ts';
 import { selectedEngines, withEngine, type EngineEnv } from '../support/browser.ts';
 
 const PAGE = `<!doctype html><html lang="en"><title>files</title>

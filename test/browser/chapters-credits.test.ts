@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
+import type { PodcastFeed } from '../../src/api/types.ts';
 import { mkdirSync } from 'node:fs';
 import { PUBLIC, axeViolations, describeViolations, embedPage, waitForState, waitForTime, withBrowser } from '../support/browser.ts';
 

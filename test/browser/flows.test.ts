@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
-import type { Episode } from '../../src/internal/api-types.ts';
+import type { Episode } from '../../src/api/types.ts';
 import {
   PUBLIC,
   embedPage,

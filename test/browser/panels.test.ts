@@ -4,7 +4,7 @@
  * link through the real clipboard.
  */
 import { beforeAll, describe, expect, test } from 'vitest';
-import type { Episode } from '../../src/internal/api-types.ts';
+import type { Episode } from '../../src/api/types.ts';
 import { bothPlayers, openBoth, openPanel, waitForState, withBrowser, type TestPage } from '../support/browser.ts';
 
 const env = withBrowser({ context: { permissions: ['clipboard-read', 'clipboard-write'] } });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC, axeViolations, describeViolations, embedPage, waitForState, waitForTime, withBrowser, type TestPage } from '../support/browser.ts';
-import type { Episode } from '../../src/internal/api-types.ts';
+import type { Episode } from '../../src/api/types.ts';
 
 const env = withBrowser();
 const EL = 'podcast-player';

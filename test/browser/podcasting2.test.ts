@@ -8,7 +8,7 @@
  * `ENGINES=webkit npx vitest run --project browser test/browser/podcasting2.test.ts` runs one engine.
  */
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { Episode, LiveItem, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { Episode, LiveItem, PodcastFeed } from '../../src/api/types.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 
 const TAG = `<podcast-player public-token="${PUBLIC}"></podcast-player>`;

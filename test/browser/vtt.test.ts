@@ -28,9 +28,9 @@ const LONG =
     return `${i + 1}\n${at(i * 3)} --> ${at(i * 3 + 3)}\n<v ${i % 2 ? 'Ruth' : 'Sam'}>Part ${i + 1} of the long show${i === 3599 ? ', goodbye albatross' : ''}.`;
   }).join('\n\n');
 
-/** src/internal/vtt.ts as a classic script: the source under test, in the page. */
+/** src/api/vtt.ts as a classic script: the source under test, in the page. */
 const PARSER = `window.vtt = {}; (function (exports) {${
-  ts.transpileModule(readFileSync(new URL('../../src/internal/vtt.ts', import.meta.url), 'utf8'), {
+  ts.transpileModule(readFileSync(new URL('../../src/api/vtt.ts', import.meta.url), 'utf8'), {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   }).outputText
 }})(window.vtt);`;
@@ -76,7 +76,7 @@ function chromium(page: Page, source: string): Promise<Pieces> {
 /** What our parseVtt reads from `source` in the same page, as pieces (null when it finds no cue). */
 function ours(page: Page, source: string): Promise<Pieces> {
   return page.evaluate((source) => {
-    const cues = (window as unknown as { vtt: typeof import('../../src/internal/vtt.ts') }).vtt.parseVtt(source);
+    const cues = (window as unknown as { vtt: typeof import('../../src/api/vtt.ts') }).vtt.parseVtt(source);
     return cues.length
       ? cues.map((c): [number, number, string, string] => [Math.round(c.start * 1000), Math.round(c.end * 1000), c.speaker, c.text])
       : null;

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import '../../src/podcast-player.ts';
-import type { Chapter, Episode, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { Chapter, Episode, PodcastFeed } from '../../src/api/types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { isPodcastFeed } from '../../src/internal/validate.ts';
+import { isPodcastFeed } from '../../src/api/validate.ts';
 import { all, mount, playing, q, ready, record, shadow, until, resetAfterEach } from './harness.ts';
 import { podcastFeed, serve, type Service } from './service.ts';
 

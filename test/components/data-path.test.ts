@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { limits } from '../../src/internal/feed.ts';
-import { isPodcastFeed, isStreamInfo } from '../../src/internal/validate.ts';
+import { isPodcastFeed, isStreamInfo } from '../../src/api/validate.ts';
 import { advance, fakeClock, mount, q, record, resetAfterEach, shadow, started, text, until } from './harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
 

@@ -10,7 +10,7 @@ import { DEMO_TOKENS } from '../../demo/server/seed.ts';
 import { withMockProcess } from '../support/mock-process.ts';
 import type { PlayerElement } from '../../src/internal/player-element.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
+import type { PodcastFeed } from '../../src/api/types.ts';
 import { closeServices } from './service.ts';
 
 export const PRIVATE = DEMO_TOKENS.private_token;

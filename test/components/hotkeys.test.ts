@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { Hotkeys, hotkeys } from '../../src/internal/hotkeys.ts';
-import type { Episode } from '../../src/internal/api-types.ts';
+import type { Episode } from '../../src/api/types.ts';
 import type { PlayerPort } from '../../src/internal/port.ts';
 import { chapterStep } from '../../src/podcast-player/podcast-kind.ts';
 import { mount, playing, ready, record, shadow, until, resetAfterEach } from './harness.ts';

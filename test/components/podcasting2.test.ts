@@ -9,7 +9,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import type { Episode, LiveItem, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Episode, LiveItem, StreamInfo } from '../../src/api/types.ts';
 import { liveTime } from '../../src/podcast-player/highlights.ts';
 import de from '../../src/i18n/de.ts';
 

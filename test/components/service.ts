@@ -6,7 +6,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // The service keeps real time when a test fakes the widgets' clock (the harness's fakeClock).
 import { setTimeout } from 'node:timers';
-import type { PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
 
 /** What a path answers: a JSON body (200), [status, body], 'silent' (never answers) or 'sse'. */
 export type Answer = unknown | [number, unknown] | 'silent' | 'sse';

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { parseVtt, type Cue } from '../../src/internal/vtt.ts';
+import { parseVtt, type Cue } from '../../src/api/vtt.ts';
 import type { LitElement } from 'lit';
 import { all, flush, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
 

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseMp3 } from '../../demo/server/mp3.ts';
 import { crc32, parseOggOpus, repeatOpus } from '../../demo/server/ogg-opus.ts';
-import type { PodcastFeed } from '../../src/internal/api-types.ts';
+import type { PodcastFeed } from '../../src/api/types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 const s = withServer();

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { PodcastFeed, StreamInfo } from '../../src/internal/api-types.ts';
+import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
 import { FILES } from '../../scripts/make-artwork.ts';
 import { pngSize } from '../support/png.ts';
 import { call, PUBLIC, withServer } from '../support/server.ts';

@@ -4,7 +4,7 @@
  * ApiErrorCode with that code's status.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorCode } from '../../src/internal/api-types.ts';
+import type { ApiErrorCode } from '../../src/api/types.ts';
 import { createApp } from '../../demo/server/app.ts';
 import { STATUS } from '../../demo/server/respond.ts';
 import { call, openEvents, PRIVATE, PUBLIC, withServer, type Reply } from '../support/server.ts';

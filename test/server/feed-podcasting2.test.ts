@@ -8,7 +8,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { parseFeed, type FeedObject } from 'podcast-partytime';
 import { afterEach, describe, expect, it } from 'vitest';
 import { liveItemsXml } from '../../demo/server/rss-podcasting2.ts';
-import type { LiveItem, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { LiveItem, PodcastFeed } from '../../src/api/types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 const s = withServer();

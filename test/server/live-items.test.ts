@@ -6,7 +6,7 @@
  * and changes nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LiveItem, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { LiveItem, PodcastFeed } from '../../src/api/types.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20 });

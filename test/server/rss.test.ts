@@ -6,7 +6,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseFeed, type FeedObject } from 'podcast-partytime';
 import { describe, expect, it } from 'vitest';
-import type { Episode, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { Episode, PodcastFeed } from '../../src/api/types.ts';
 import { podcastGuid, xml } from '../../demo/server/rss.ts';
 import { pngSize } from '../support/png.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';

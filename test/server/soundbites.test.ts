@@ -5,7 +5,7 @@
  * changes nothing.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Episode, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { Episode, PodcastFeed } from '../../src/api/types.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20 });

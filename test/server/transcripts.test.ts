@@ -3,7 +3,7 @@
  * chapters. The RSS feed is in rss.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { Episode, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { Episode, PodcastFeed } from '../../src/api/types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 const s = withServer();

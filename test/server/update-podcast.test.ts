@@ -6,7 +6,7 @@
  */
 import { parseFeed } from 'podcast-partytime';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Episode, PodcastFeed } from '../../src/internal/api-types.ts';
+import type { Episode, PodcastFeed } from '../../src/api/types.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20 });

@@ -4,7 +4,7 @@
  * snapshot; the rest of the player shows what it returns.
  */
 import { describe, expect, it } from 'vitest';
-import type { NowPlaying, StreamInfo } from '../../src/internal/api-types.ts';
+import type { NowPlaying, StreamInfo } from '../../src/api/types.ts';
 import type { Snapshot } from '../../src/internal/playback/types.ts';
 import { ear, heard } from '../../src/stream-player/heard.ts';
 

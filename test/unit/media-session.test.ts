@@ -4,7 +4,7 @@
  * hands to the browser's Media Session: metadata (with chapters) and actions.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Chapter, Episode, Podcast, StreamInfo } from '../../src/internal/api-types.ts';
+import type { Chapter, Episode, Podcast, StreamInfo } from '../../src/api/types.ts';
 import { claimMediaSession, releaseMediaSession } from '../../src/internal/media-session.ts';
 import type { Snapshot } from '../../src/internal/playback/types.ts';
 import type { Kind, PlayerPort } from '../../src/internal/port.ts';

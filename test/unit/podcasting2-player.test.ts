@@ -5,7 +5,7 @@
 import { html, nothing, render } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
 import de from '../../src/i18n/de.ts';
-import type { LiveItem, Soundbite } from '../../src/internal/api-types.ts';
+import type { LiveItem, Soundbite } from '../../src/api/types.ts';
 import { isHttp } from '../../src/internal/api.ts';
 import { clock, day } from '../../src/internal/format.ts';
 import { format } from '../../src/internal/locale.ts';

@@ -1,11 +1,11 @@
 /**
- * src/internal/validate.ts for the Podcasting 2.0 parts of /public/podcasts: `live_items`,
+ * src/api/validate.ts for the Podcasting 2.0 parts of /public/podcasts: `live_items`,
  * episodes' `audio` and `soundbites`. A wrong shape is not a feed (the widget reports
  * bad_response); a feed from an older service without them stays valid.
  */
 import { describe, expect, it } from 'vitest';
-import type { LiveItem, PodcastFeed } from '../../src/internal/api-types.ts';
-import { isPodcastFeed } from '../../src/internal/validate.ts';
+import type { LiveItem, PodcastFeed } from '../../src/api/types.ts';
+import { isPodcastFeed } from '../../src/api/validate.ts';
 
 const live: LiveItem = {
   id: 'live-1',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { cueAt, parseVtt, vttError } from '../../src/internal/vtt.ts';
+import { cueAt, parseVtt, vttError } from '../../src/api/vtt.ts';
 
 describe('parseVtt', () => {
   it('reads timings, the speaker and the text; skips NOTE/STYLE blocks and cues without timing', () => {
@@ -365,7 +365,7 @@ describe("parseVtt: named references through the browser's VTTCue", () => {
       },
     );
     vi.resetModules();
-    const { parseVtt } = await import('../../src/internal/vtt.ts');
+    const { parseVtt } = await import('../../src/api/vtt.ts');
     return { parseVtt, asked };
   }
 

@@ -1,5 +1,6 @@
 /** The playback engine's types and constants, shared with the player (which loads the engine itself on demand). */
 import type { ReactiveControllerHost } from 'lit';
+import type { Source as ApiSource } from '../../api/types.js';
 import type { StateName, Told } from './machine.js';
 
 /** What the engine tells its player: the machine's news, and `time` (the position moved: time updates, seeks, another item). */
@@ -8,12 +9,12 @@ export type AudioEventType = Told | 'time';
 /** The playback speeds offered; a saved speed becomes the nearest of them. */
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
 
-/** One way to hear an item: a URL, its MIME type (with codecs), and for a stream how far behind the live edge it starts (s). */
-export interface Source {
-  url: string;
-  type?: string;
-  delay?: number | null;
-}
+/**
+ * One way to hear an item, as much as playing needs of the contract's `Source` (a stream's) or
+ * `AudioFile` (an episode's): a URL, its MIME type (with codecs), and for a stream how far
+ * behind the live edge it starts (s).
+ */
+export type Source = Pick<ApiSource, 'url'> & Partial<Pick<ApiSource, 'type' | 'delay'>>;
 
 /**
  * What the player shows, to be played (an episode is one): its audio (`sources` in order of

@@ -1,6 +1,7 @@
 /**
- * Shapes of the public widget API (docs/design.md §1, "Public widget API").
- * The mock service in demo/server produces them; the widgets consume them.
+ * The shapes that cross the wire (docs/design.md §1): the public widget API's answers, which
+ * the mock service in demo/server produces and the widgets read, and the private (owner) API's.
+ * Both sides import them from here (src/api/), and nothing else of each other.
  */
 
 export interface Channel {
@@ -193,21 +194,61 @@ export type ApiErrorCode =
   /** 500: the service failed (a widget treats it as any server error: it retries). */
   | 'server_error';
 
-/**
- * What a player reports (the `castlet-error` event's `code`): the setup errors (a token or
- * `base-url` that cannot work, an unknown channel or episode: fatal) and the ones retrying can
- * fix (`network`, `media`, `server`, `bad_response`). Each has its row in the error table
- * (src/internal/errors.ts): whether it is fatal, and its words.
- */
-export type CastletErrorCode =
-  | 'missing_token'
-  | 'malformed_token'
-  | 'invalid_token'
-  | 'private_token_exposed'
-  | 'not_found'
-  | 'invalid_base_url'
-  | 'missing_base_url'
-  | 'network'
-  | 'media'
-  | 'server'
-  | 'bad_response';
+/* ------------------------------------------------------------------ The private (owner) API. */
+
+/** GET /private/checkToken and POST /private/resetTokens (the new pair): the account's tokens. */
+export interface TokenPair {
+  public_token: string;
+  private_token: string;
+}
+
+/** A channel as its owner sees it (GET /private/accountInfo). */
+export interface AccountChannel extends Channel {
+  /** The Icecast mount's name (its path without the slash). */
+  mountpoint: string;
+  /** Absolute URL of the channel's stream (also while offline). */
+  stream_url: string;
+  status: 'live' | 'offline';
+  listeners: number;
+}
+
+/** GET /private/accountInfo. */
+export interface AccountInfo {
+  name: string;
+  email: string;
+  public_token: string;
+  /** 1 once startServer was called (and until stopServer). */
+  streaming_server_ready: 0 | 1;
+  channels: AccountChannel[];
+}
+
+/** POST /private/startServer and /private/stopServer. */
+export interface ServerState {
+  streaming_server_ready: 0 | 1;
+  /** stopServer in Icecast mode: whether every channel's source was dropped (needs admin access). */
+  icecast_sources_dropped?: boolean;
+}
+
+/** POST /private/setNowPlaying. */
+export interface NowPlayingSet {
+  /** The channel's id. */
+  channel: string;
+  now_playing: NowPlaying;
+  /** ISO 8601 time something else replaces it (the demo loop), or null. */
+  replaced_at: string | null;
+  /** Icecast mode: whether Icecast took the title too. */
+  icecast_updated?: boolean;
+}
+
+/** GET /private/podcasts: every episode (the public feed lists the newest 100), newest first. */
+export interface EpisodeList {
+  episodes: Episode[];
+}
+
+/** POST /private/deletePodcast and /private/deleteLiveItem: the id of what is gone. */
+export interface Deleted {
+  deleted: string;
+}
+
+/** POST /private/addLiveItem and /private/updateLiveItem: the live item without its sources. */
+export type OwnerLiveItem = Omit<LiveItem, 'sources'>;

@@ -1,0 +1,235 @@
+/**
+ * The contract (src/api/) over the real mock's answers: every public answer, in each state the
+ * mock can be in, passes the widgets' own validators (isStreamInfo, isPodcastFeed), and every
+ * private answer and error body passes the owner API's (src/api/private.ts). A change on one side
+ * that the other cannot read fails here. Icecast mode runs against a stand-in Icecast on loopback.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../demo/server/catalog.ts';
+import { startServer, type RunningServer } from '../../demo/server/serve.ts';
+import {
+  isAccountInfo,
+  isApiError,
+  isDeleted,
+  isEpisode,
+  isEpisodeList,
+  isNowPlayingSet,
+  isOwnerLiveItem,
+  isServerState,
+  isTokenPair,
+} from '../../src/api/private.ts';
+import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
+import { isPodcastFeed, isStreamInfo } from '../../src/api/validate.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
+
+type Check = (v: unknown) => boolean;
+
+/** `reply` answered `status` and its body passes `check` (the body is the failure's message). */
+function valid(check: Check, reply: Reply, status = 200) {
+  expect(reply.status, reply.text).toBe(status);
+  expect(check(reply.body), `the contract refused ${reply.text}`).toBe(true);
+  return reply.body;
+}
+
+const VTT = 'WEBVTT\n\n00:00.000 --> 00:02.000\n<v Sam>Hello.\n';
+const iso = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
+const HOUR = 3600_000;
+
+describe('the built-in stream: every answer passes the contract', () => {
+  const s = withServer({ coalesceMs: 20 });
+  const u = (path: string) => `${s.url}${path}`;
+  const pub = (path: string, query = '') => call(u(`/public/${path}?token=${PUBLIC}${query}`));
+  const get = (path: string) => call(u(`/private/${path}?token=${PRIVATE}`));
+  const post = (path: string, fields: Record<string, unknown> = {}) => postJson(u(`/private/${path}`), { token: PRIVATE, ...fields });
+  const stream = async (query = '') => valid(isStreamInfo, await pub('stream', query)) as StreamInfo;
+  const feed = async () => valid(isPodcastFeed, await pub('podcasts')) as PodcastFeed;
+  let streams: EventsClient;
+  let podcasts: EventsClient;
+
+  beforeAll(async () => {
+    streams = await openEvents(u(`/public/stream/events?token=${PUBLIC}`));
+    podcasts = await openEvents(u(`/public/podcasts/events?token=${PUBLIC}`));
+  });
+  afterAll(() => {
+    streams?.close();
+    podcasts?.close();
+  });
+
+  it('checkToken and accountInfo; /public/stream of every channel, live', async () => {
+    valid(isTokenPair, await get('checkToken'));
+    const account = valid(isAccountInfo, await get('accountInfo'));
+    expect(account.channels.length).toBeGreaterThan(1);
+    for (const { id } of account.channels) {
+      const info = await stream(`&channel=${encodeURIComponent(id)}`);
+      expect(info).toMatchObject({ status: 'live', channel: { id } });
+      expect(info.sources!.length).toBeGreaterThan(0);
+    }
+    expect((await stream()).history.length).toBeGreaterThan(0);
+  });
+
+  it('the seeded feed: episodes with chapters, a transcript, highlights, persons and other files (and some without)', async () => {
+    const { episodes, podcast } = await feed();
+    expect(podcast.funding).not.toBeNull();
+    expect(episodes.some((e) => e.chapters.some((c) => c.img) && e.transcript_url && e.soundbites?.length && e.persons?.length)).toBe(true);
+    expect(episodes.some((e) => !e.soundbites?.length && !e.persons?.length)).toBe(true);
+    expect(episodes.every((e) => e.audio?.length === 2)).toBe(true);
+    valid(isEpisodeList, await get('podcasts'));
+  });
+
+  it('setNowPlaying, then /public/stream with the title and a history', async () => {
+    valid(isNowPlayingSet, await post('setNowPlaying', { title: 'Contract', artist: 'Test' }));
+    valid(isNowPlayingSet, await post('setNowPlaying', { title: 'Plain' }));
+    expect((await stream()).now_playing).toMatchObject({ title: 'Plain', artist: '' });
+  });
+
+  it('addPodcast (bare, and with every field), updatePodcast, deletePodcast', async () => {
+    const bare = valid(isEpisode, await post('addPodcast', { title: 'Bare', duration: 10 }), 201);
+    expect(bare).toMatchObject({ chapters: [], persons: [], soundbites: [], transcript_url: null });
+    const full = valid(
+      isEpisode,
+      await post('addPodcast', {
+        title: 'Full',
+        duration: 20,
+        description: 'Every field',
+        chapters: [
+          { start: 0, title: 'One', img: 'https://img.example/1.png', url: 'https://example.com/' },
+          { start: 5, title: 'Silent', toc: false },
+        ],
+        persons: [{ name: 'Sam', role: 'host', img: 'https://img.example/sam.png', href: 'https://example.com/sam' }],
+        soundbites: [
+          { start: 1, duration: 2, title: 'Hello' },
+          { start: 3, duration: 4 },
+        ],
+        transcript: VTT,
+      }),
+      201,
+    );
+    expect(full.transcript_url).toMatch(/\.vtt$/);
+    expect((await feed()).episodes.find((e) => e.id === bare.id)).toMatchObject({ chapters: [], transcript_url: null, persons: [], soundbites: [] });
+    valid(isEpisode, await post('updatePodcast', { id: bare.id, title: 'Bare, renamed', transcript: VTT }));
+    valid(isEpisodeList, await get('podcasts'));
+    valid(isDeleted, await post('deletePodcast', { id: bare.id }));
+    valid(isDeleted, await post('deletePodcast', { id: full.id }));
+  });
+
+  it('live items pending, live and ended, as the owner gets them and as the feed lists them', async () => {
+    const pending = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Later', start: iso(HOUR), end: iso(2 * HOUR) }), 201);
+    const live = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Now', end: iso(HOUR) }), 201);
+    const ended = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Done', end: iso(HOUR) }), 201);
+    valid(isOwnerLiveItem, await post('updateLiveItem', { id: ended.id, status: 'ended' }));
+    const items = (await feed()).live_items!;
+    expect(Object.fromEntries(items.map((i) => [i.id, i.status]))).toMatchObject({ [pending.id]: 'pending', [live.id]: 'live', [ended.id]: 'ended' });
+    for (const item of [pending, live, ended]) valid(isDeleted, await post('deleteLiveItem', { id: item.id }));
+  });
+
+  it('stopServer: offline stream and account, an ended live item; startServer: live again', async () => {
+    const item = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Cut short', end: iso(HOUR) }), 201);
+    valid(isServerState, await post('stopServer'));
+    const info = await stream();
+    expect(info).toMatchObject({ status: 'offline', stream_url: null, sources: [] });
+    expect(valid(isAccountInfo, await get('accountInfo')).streaming_server_ready).toBe(0);
+    expect((await feed()).live_items!.find((i) => i.id === item.id)!.status).toBe('ended');
+    await waitFor(() => streams.streams().at(-1)?.status === 'offline', 2000, 'the offline event');
+    valid(isServerState, await post('startServer'));
+    expect((await stream()).status).toBe('live');
+    valid(isDeleted, await post('deleteLiveItem', { id: item.id }));
+  });
+
+  it('every error body: 401 (and the private token exposed), 400, 404, 405', async () => {
+    valid(isApiError, await call(u('/public/stream')), 401);
+    valid(isApiError, await call(u('/private/checkToken?token=00000000-0000-4000-8000-000000000000')), 401);
+    valid(isApiError, await pub('stream', '&channel=nope'), 404);
+    expect(valid(isApiError, await call(u(`/public/stream?token=${PRIVATE}`)), 401).error).toBe('private_token_exposed');
+    valid(isApiError, await post('addPodcast', {}), 400);
+    valid(isApiError, await post('deletePodcast', { id: 'nope' }), 404);
+    valid(isApiError, await post('checkToken'), 405);
+    valid(isApiError, await call(u(`/private/nope?token=${PRIVATE}`)), 404);
+  });
+
+  it('the `stream` and `podcasts` events: every one so far passes', async () => {
+    await waitFor(() => streams.streams().length > 2 && podcasts.payloads('podcasts').length > 2, 3000, 'events');
+    for (const data of streams.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
+    expect(streams.streams().some((d) => d.status === 'offline')).toBe(true);
+    for (const data of podcasts.payloads('podcasts')) expect(isPodcastFeed(data), JSON.stringify(data).slice(0, 300)).toBe(true);
+    expect(podcasts.payloads('podcasts').some((d) => d.live_items?.length)).toBe(true);
+  });
+
+  it('resetTokens: the new pair (last: the old tokens stop working)', async () => {
+    const pair = valid(isTokenPair, await post('resetTokens'));
+    valid(isTokenPair, await call(u(`/private/checkToken?token=${pair.private_token}`)));
+    valid(isStreamInfo, await call(u(`/public/stream?token=${pair.public_token}`)));
+  });
+});
+
+/** A stand-in Icecast master or relay: status-json.xsl lists its mounts; the admin API says yes. */
+async function stand(mounts: Record<string, number>) {
+  const server = createServer((req, res) => {
+    if (req.url === '/status-json.xsl') {
+      const source = Object.entries(mounts).map(([m, listeners]) => ({ listenurl: `${url}/${m}`, listeners, bitrate: 32, title: 'Band - Song' }));
+      return void res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ icestats: { source } }));
+    }
+    if (req.url?.startsWith('/admin/')) return void res.writeHead(200, { 'Content-Type': 'text/xml' }).end('<iceresponse/>');
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))) };
+}
+
+describe('Icecast mode (stand-ins for a master and a relay), episodes in MP3 only: every answer passes the contract', () => {
+  let master: Awaited<ReturnType<typeof stand>>;
+  let relay: Awaited<ReturnType<typeof stand>>;
+  let server: RunningServer;
+  let events: EventsClient;
+  const u = (path: string) => `${server.url}${path}`;
+  const post = (path: string, fields: Record<string, unknown> = {}) => postJson(u(`/private/${path}`), { token: PRIVATE, ...fields });
+
+  beforeAll(async () => {
+    [master, relay] = [await stand({ live: 3, 'live.opus': 1 }), await stand({ live: 2, 'live.opus': 4 })];
+    // No Ogg Opus file: every episode, seeded or added, has its MP3 alone.
+    const catalog = loadCatalog();
+    catalog.tone = { bytes: catalog.tone.bytes, info: catalog.tone.info };
+    catalog.episodes = catalog.episodes.map(({ opus: _, ...e }) => e);
+    server = await startServer({
+      catalog,
+      log: () => {},
+      coalesceMs: 20,
+      icecast: { url: master.url, relays: [`${relay.url}/`], adminUser: 'admin', adminPassword: 'hackme', pollMs: 100, measureDelay: false },
+    });
+    events = await openEvents(u(`/public/stream/events?token=${PUBLIC}`));
+  });
+  afterAll(async () => {
+    events?.close();
+    await server?.close();
+    await master?.close();
+    await relay?.close();
+  });
+
+  it('/public/stream with the sources of the master and the relay, and its events', async () => {
+    await waitFor(() => events.streams().at(-1)?.sources?.length === 4, 3000, 'four sources');
+    const info = valid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`))) as StreamInfo;
+    expect(info.sources!.map((s) => s.type)).toContain('audio/ogg; codecs=opus');
+    for (const data of events.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
+    valid(isAccountInfo, await call(u(`/private/accountInfo?token=${PRIVATE}`)));
+  });
+
+  it('a live item with the Icecast sources; setNowPlaying and stopServer reach Icecast', async () => {
+    const item = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'On Icecast', end: iso(HOUR) }), 201);
+    const feed = valid(isPodcastFeed, await call(u(`/public/podcasts?token=${PUBLIC}`))) as PodcastFeed;
+    expect(feed.live_items!.find((i) => i.id === item.id)!.sources.length).toBe(4);
+    expect(valid(isNowPlayingSet, await post('setNowPlaying', { title: 'Owner Song' })).icecast_updated).toBe(true);
+    expect(valid(isServerState, await post('stopServer'))).toMatchObject({ streaming_server_ready: 0, icecast_sources_dropped: true });
+    valid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`)));
+    valid(isServerState, await post('startServer'));
+  });
+
+  it('episodes with one file, seeded and added', async () => {
+    const added = valid(isEpisode, await post('addPodcast', { title: 'MP3 only', duration: 10 }), 201);
+    expect(added.audio).toHaveLength(1);
+    const feed = valid(isPodcastFeed, await call(u(`/public/podcasts?token=${PUBLIC}`))) as PodcastFeed;
+    expect(feed.episodes.every((e) => e.audio?.length === 1)).toBe(true);
+    valid(isEpisodeList, await call(u(`/private/podcasts?token=${PRIVATE}`)));
+  });
+});

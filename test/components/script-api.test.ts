@@ -107,7 +107,7 @@ describe('<stream-player> play(), pause(), toggle()', () => {
   });
 
   it('play() while the station is offline rejects: there is nothing to play', async () => {
-    service = await serve({ '/public/stream': { ...streamInfo(), status: 'offline', stream_url: null } });
+    service = await serve({ '/public/stream': streamInfo({ live: false }) });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(el.state).toBe('offline'));
     await expect(el.play()).rejects.toThrow('nothing to play');

@@ -6,7 +6,6 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 // The service keeps real time when a test fakes the widgets' clock (the harness's fakeClock).
 import { setTimeout } from 'node:timers';
-import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
 
 /** What a path answers: a JSON body (200), [status, body], 'silent' (never answers) or 'sse'. */
 export type Answer = unknown | [number, unknown] | 'silent' | 'sse';
@@ -88,35 +87,5 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
   return service;
 }
 
-/** Well-formed data to start from. */
-export function podcastFeed(episodes = 2): PodcastFeed {
-  return {
-    podcast: { title: 'Show', author: 'Host', description: 'About', artwork_url: null },
-    episodes: Array.from({ length: episodes }, (_, i) => ({
-      id: `ep${episodes - i}`,
-      title: `Episode ${episodes - i}`,
-      description: `Description ${episodes - i}`,
-      published_at: new Date(Date.UTC(2026, 0, 10 - i)).toISOString(),
-      duration: 120,
-      audio_url: `http://127.0.0.1:9/media/ep${episodes - i}.mp3`,
-      artwork_url: null,
-      transcript_url: null,
-      chapters: [
-        { start: 0, title: 'Start' },
-        { start: 60, title: 'Middle' },
-      ],
-    })),
-  };
-}
-
-export function streamInfo(): StreamInfo {
-  const track = (title: string) => ({ title, artist: 'Artist', artwork_url: null, started_at: '2026-01-01T10:00:00Z' });
-  return {
-    channel: { id: 'main', name: 'Channel', genre: 'Genre', description: 'About', artwork_url: null },
-    status: 'live',
-    stream_url: 'http://127.0.0.1:9/listen/main',
-    now_playing: track('Now'),
-    listeners: 3,
-    history: [track('Before')],
-  };
-}
+/** Well-formed data to start from: the service's own views of a small seeded store (test/support/fixtures.ts). */
+export { podcastFeed, streamInfo } from '../support/fixtures.ts';

@@ -17,7 +17,7 @@ describe('<stream-player>', () => {
     service = await serve({ '/public/stream': { ...streamInfo(), status: 'offline' } });
     const a = await mount<StreamPlayer>('stream-player', service.url);
     await until(() => expect(a.state).toBe('offline'));
-    service.routes['/public/stream'] = { ...streamInfo(), stream_url: null };
+    service.routes['/public/stream'] = { ...streamInfo(), stream_url: null, sources: [] };
     a.refresh();
     await answered();
     await a.updateComplete;

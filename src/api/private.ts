@@ -63,7 +63,7 @@ export const isEpisode = episode;
 export const isDeleted = shape({ deleted: str });
 
 /** POST /private/addLiveItem and /private/updateLiveItem: the live item without its sources (`OwnerLiveItem`). */
-export const isOwnerLiveItem = (v: unknown) => !!v && typeof v === 'object' && !('sources' in v) && liveItem({ ...v, sources: [] });
+export const isOwnerLiveItem = (v: unknown) => !!v && typeof v === 'object' && liveItem({ ...v, sources: [] });
 
 /** A live show with its channel's sources, as /public/podcasts lists it (`LiveItem`). */
 export const isLiveItem = liveItem;

@@ -233,3 +233,40 @@ describe('Icecast mode (stand-ins for a master and a relay), episodes in MP3 onl
     valid(isEpisodeList, await call(u(`/private/podcasts?token=${PRIVATE}`)));
   });
 });
+
+describe('the owner validators refuse a drifted answer', () => {
+  const track = { title: 'T', artist: 'A', artwork_url: null, started_at: '2026-01-01T00:00:00Z' };
+  const channel = { id: 'main', name: 'N', genre: 'G', description: 'D', artwork_url: null };
+  const owned = { ...channel, mountpoint: 'live', stream_url: 'http://x/live', status: 'live', listeners: 1 };
+  const item = { id: 'l', title: 'T', description: '', status: 'pending', start: 'a', end: 'b', channel: 'main' };
+  it.each<[string, Check, unknown, unknown]>([
+    ['isTokenPair', isTokenPair, { public_token: 'a', private_token: 'b' }, { public_token: 'a' }],
+    [
+      'isAccountInfo',
+      isAccountInfo,
+      { name: 'n', email: 'e', public_token: 'p', streaming_server_ready: 1, channels: [owned] },
+      { name: 'n', email: 'e', public_token: 'p', streaming_server_ready: true, channels: [owned] },
+    ],
+    [
+      'isAccountInfo (a channel)',
+      isAccountInfo,
+      { name: 'n', email: 'e', public_token: 'p', streaming_server_ready: 0, channels: [owned] },
+      { name: 'n', email: 'e', public_token: 'p', streaming_server_ready: 0, channels: [channel] },
+    ],
+    [
+      'isServerState',
+      isServerState,
+      { streaming_server_ready: 0, icecast_sources_dropped: false },
+      { streaming_server_ready: 0, icecast_sources_dropped: 'no' },
+    ],
+    ['isNowPlayingSet', isNowPlayingSet, { channel: 'main', now_playing: track, replaced_at: null }, { channel: 'main', now_playing: track }],
+    ['isEpisodeList', isEpisodeList, { episodes: [] }, { episodes: [{ id: 'x' }] }],
+    ['isDeleted', isDeleted, { deleted: 'ep-1' }, { deleted: 1 }],
+    ['isOwnerLiveItem', isOwnerLiveItem, item, { ...item, status: 'over' }],
+    ['isApiError', isApiError, { error: 'not_found', error_description: 'x' }, { error: 'nope', error_description: 'x' }],
+  ])('%s', (_name, check, good, bad) => {
+    expect(check(good)).toBe(true);
+    expect(check(bad)).toBe(false);
+    expect(check(null)).toBe(false);
+  });
+});

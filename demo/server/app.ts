@@ -4,25 +4,25 @@
  */
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { artworkFile } from './artwork.ts';
+import { artworkFile } from './media/artwork.ts';
 import type { TokenPair } from './auth.ts';
-import { Broadcast } from './broadcast.ts';
-import { loadCatalog, type Catalog } from './catalog.ts';
+import { Broadcast } from './media/broadcast.ts';
+import { loadCatalog, type Catalog } from './media/catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { embedRoutes } from './embed.ts';
-import { episodeAudio, type EpisodeFormat } from './episode-audio.ts';
-import { episodeText, type EpisodeTextKind } from './episode-text.ts';
-import { Icecast, type IcecastConfig } from './icecast.ts';
-import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
+import { embedRoutes } from './routes/embed.ts';
+import { episodeAudio, type EpisodeFormat } from './media/episode-audio.ts';
+import { episodeText, type EpisodeTextKind } from './media/episode-text.ts';
+import { Icecast, type IcecastConfig } from './icecast/poller.ts';
+import { ICY_METAINT, icyInterleaver, icyTitle } from './media/icy.ts';
 import { LiveItems, type LiveItemsOptions } from './live-items.ts';
 import { followLiveLoop } from './live-loop.ts';
-import { batchedStdout, requestLogger } from './log.ts';
-import { privateApi } from './private-api.ts';
-import { publicApi, publicCors } from './public-api.ts';
+import { batchedStdout, requestLogger } from './middleware/log.ts';
+import { privateApi } from './routes/private.ts';
+import { publicApi, publicCors } from './routes/public.ts';
 import { ApiFailure, conditionalGet } from './respond.ts';
 import { DEMO_TOKENS, loopOf, seedStore } from './seed.ts';
-import { bundleFiles, notFoundText, PAGE_CSP } from './static-files.ts';
+import { bundleFiles, notFoundText, PAGE_CSP } from './routes/static.ts';
 import type { Store } from './store.ts';
 import { listenUrl, type Urls } from './views.ts';
 

@@ -4,7 +4,7 @@
  */
 import type { Chapter, Person, Soundbite } from '../../src/internal/api-types.ts';
 import { vttError } from '../../src/internal/vtt.ts';
-import type { PostBody } from './body.ts';
+import type { PostBody } from './middleware/body.ts';
 import { ApiFailure } from './respond.ts';
 
 const bad = (description: string) => new ApiFailure('invalid_request', description);

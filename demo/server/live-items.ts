@@ -8,7 +8,7 @@
  */
 import type { Hono } from 'hono';
 import type { LiveItem } from '../../src/internal/api-types.ts';
-import type { PostBody } from './body.ts';
+import type { PostBody } from './middleware/body.ts';
 import { channelSources } from './channel-sources.ts';
 import type { AppEnv } from './env.ts';
 import { textField } from './fields.ts';

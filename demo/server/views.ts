@@ -3,7 +3,7 @@
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
 import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, Source, StreamInfo } from '../../src/internal/api-types.ts';
-import { audioFiles } from './audio-files.ts';
+import { audioFiles } from './media/audio-files.ts';
 import { channelSources } from './channel-sources.ts';
 import { ownerView } from './live-items.ts';
 import { etagOf, type JsonEntity } from './respond.ts';

@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../demo/server/mp3.ts';
-import { crc32, parseOggOpus, repeatOpus } from '../../demo/server/ogg-opus.ts';
+import { parseMp3 } from '../../demo/server/media/mp3.ts';
+import { crc32, parseOggOpus, repeatOpus } from '../../demo/server/media/ogg-opus.ts';
 import type { PodcastFeed } from '../../src/internal/api-types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 

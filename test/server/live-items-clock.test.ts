@@ -4,8 +4,8 @@
  * no timer behind.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PostBody } from '../../demo/server/body.ts';
-import { loadCatalog } from '../../demo/server/catalog.ts';
+import type { PostBody } from '../../demo/server/middleware/body.ts';
+import { loadCatalog } from '../../demo/server/media/catalog.ts';
 import { LiveItems } from '../../demo/server/live-items.ts';
 import { seedStore } from '../../demo/server/seed.ts';
 import type { StoreEvent } from '../../demo/server/store.ts';

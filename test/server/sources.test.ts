@@ -4,9 +4,9 @@
  * runs them against real servers.
  */
 import { describe, expect, it } from 'vitest';
-import { keep, liveLine, measureDelay, oggHeaderBytes } from '../../demo/server/delay-probe.ts';
-import type { MountStatus } from '../../demo/server/icecast-status.ts';
-import { channelSources, type ServerMounts } from '../../demo/server/sources.ts';
+import { keep, liveLine, measureDelay, oggHeaderBytes } from '../../demo/server/icecast/delay-probe.ts';
+import type { MountStatus } from '../../demo/server/icecast/status.ts';
+import { channelSources, type ServerMounts } from '../../demo/server/icecast/sources.ts';
 
 const server = (url: string, relay: boolean, mounts: Record<string, Partial<MountStatus>>): ServerMounts => ({
   url,

@@ -7,16 +7,16 @@
  * - `/oembed`: oEmbed 1.0 for the share pages (oembed.ts).
  */
 import { Hono } from 'hono';
-import type { AppEnv } from './env.ts';
-import { playerAttributes, readOptions, type PlayerKind } from './embed-options.ts';
-import { attrs, esc, htmlPage } from './html-page.ts';
-import { oembed } from './oembed.ts';
-import { etagOf } from './respond.ts';
-import { shareNotFound, sharePage, sharePrivateToken, shareTarget, type ShareLookup } from './share.ts';
-import { RESERVE_CSS } from '../snippet.ts';
-import { VERSION } from './static-files.ts';
-import type { Store } from './store.ts';
-import type { Urls } from './views.ts';
+import type { AppEnv } from '../env.ts';
+import { playerAttributes, readOptions, type PlayerKind } from '../embed-options.ts';
+import { attrs, esc, htmlPage } from '../pages/html-page.ts';
+import { oembed } from '../pages/oembed.ts';
+import { etagOf } from '../respond.ts';
+import { shareNotFound, sharePage, sharePrivateToken, shareTarget, type ShareLookup } from '../pages/share.ts';
+import { RESERVE_CSS } from '../../snippet.ts';
+import { VERSION } from './static.ts';
+import type { Store } from '../store.ts';
+import type { Urls } from '../views.ts';
 
 /**
  * The frame's one script: the document's height to the parent, each time it changes, and again

@@ -8,9 +8,9 @@
  * sources on all of them (sources.ts), each with its measured delay (delay-probe.ts).
  */
 import { DelayProbe } from './delay-probe.ts';
-import { parseIcecastStatus, splitTitle, type MountStatus } from './icecast-status.ts';
+import { parseIcecastStatus, splitTitle, type MountStatus } from './status.ts';
 import { channelSources, MOUNT_KINDS, publicSource, type ServerMounts } from './sources.ts';
-import type { ChannelRecord, Store } from './store.ts';
+import type { ChannelRecord, Store } from '../store.ts';
 
 export interface IcecastConfig {
   /** e.g. http://127.0.0.1:8000 (a path prefix is kept). */

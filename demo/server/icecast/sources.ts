@@ -10,8 +10,8 @@
  *   listeners: each relay that has a mount live is one listener of that mount on the master
  *   (Icecast's own `<relay>`), and the service's own delay probes (delay-probe.ts).
  */
-import type { Source } from '../../src/internal/api-types.ts';
-import type { MountStatus } from './icecast-status.ts';
+import type { Source } from '../../../src/internal/api-types.ts';
+import type { MountStatus } from './status.ts';
 
 /** One server's answer: the mounts that have a source. */
 export interface ServerMounts {

@@ -43,7 +43,7 @@ export const PAGE_CSP =
   "img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The package version: `/castlet@<version>/castlet.js` is the bundle of this version. */
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const VERSIONED = `/castlet@${VERSION}/`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

@@ -4,19 +4,19 @@
  */
 import { Hono, type Context } from 'hono';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { requireToken } from './auth.ts';
-import { readBody } from './body.ts';
-import type { AudioFile } from './catalog.ts';
-import type { AppEnv } from './env.ts';
-import { liveItemRoutes, type LiveItems } from './live-items.ts';
-import { chaptersField, numberField, personsField, soundbitesField, textField, transcriptField, urlField } from './fields.ts';
-import { opusFile } from './audio-files.ts';
-import { parseMp3, repeatFrames } from './mp3.ts';
-import { repeatOpus } from './ogg-opus.ts';
-import { ApiFailure, etagOf, jsonResponse, notAllowed } from './respond.ts';
-import type { Icecast } from './icecast.ts';
-import type { EpisodeChanges, EpisodeRecord, Store } from './store.ts';
-import { accountInfo, episodeView, type Urls } from './views.ts';
+import { requireToken } from '../auth.ts';
+import { readBody } from '../middleware/body.ts';
+import type { AudioFile } from '../media/catalog.ts';
+import type { AppEnv } from '../env.ts';
+import { liveItemRoutes, type LiveItems } from '../live-items.ts';
+import { chaptersField, numberField, personsField, soundbitesField, textField, transcriptField, urlField } from '../fields.ts';
+import { opusFile } from '../media/audio-files.ts';
+import { parseMp3, repeatFrames } from '../media/mp3.ts';
+import { repeatOpus } from '../media/ogg-opus.ts';
+import { ApiFailure, etagOf, jsonResponse, notAllowed } from '../respond.ts';
+import type { Icecast } from '../icecast/poller.ts';
+import type { EpisodeChanges, EpisodeRecord, Store } from '../store.ts';
+import { accountInfo, episodeView, type Urls } from '../views.ts';
 
 export const EPISODE_LIMIT = 1000;
 /** Generated audio kept in memory: one buffer per length, shared by the episodes of that length. */

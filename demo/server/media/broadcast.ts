@@ -4,7 +4,7 @@
  * every listener gets the same frames, paced at the bitrate by one timer per mount.
  */
 import type { AudioFile } from './catalog.ts';
-import { abortError } from './connections.ts';
+import { abortError } from '../connections.ts';
 
 export interface BroadcastOptions {
   /** Bytes sent at once on connect (whole frames, at least this many). */

@@ -5,15 +5,15 @@
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import { requireToken } from './auth.ts';
-import { EMPTY_BODY } from './body.ts';
-import type { Connections } from './connections.ts';
-import type { AppEnv } from './env.ts';
-import { ApiFailure, cachedJson, cacheableJson, conditionalGet, notAllowed } from './respond.ts';
-import { podcastGuid, podcastRss } from './rss.ts';
-import { eventStream, SSE_HEADERS, type SseFeed, type SseOptions } from './sse.ts';
-import type { Store } from './store.ts';
-import { artUrl, COVER, feedCache, streamInfo, type Urls } from './views.ts';
+import { requireToken } from '../auth.ts';
+import { EMPTY_BODY } from '../middleware/body.ts';
+import type { Connections } from '../connections.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiFailure, cachedJson, cacheableJson, conditionalGet, notAllowed } from '../respond.ts';
+import { podcastGuid, podcastRss } from '../rss.ts';
+import { eventStream, SSE_HEADERS, type SseFeed, type SseOptions } from '../sse.ts';
+import type { Store } from '../store.ts';
+import { artUrl, COVER, feedCache, streamInfo, type Urls } from '../views.ts';
 
 const RSS_TYPE = 'application/rss+xml; charset=utf-8';
 

@@ -9,12 +9,11 @@
 import type { Hono } from 'hono';
 import type { LiveItem } from '../../src/internal/api-types.ts';
 import type { PostBody } from './middleware/body.ts';
-import { channelSources } from './channel-sources.ts';
 import type { AppEnv } from './env.ts';
 import { textField } from './fields.ts';
 import { ApiFailure, jsonResponse } from './respond.ts';
 import type { ChannelRecord, LiveItemRecord, Store, StoreEvent } from './store.ts';
-import { isLive, type Urls } from './views.ts';
+import { channelSources, isLive, type Urls } from './views.ts';
 
 export const LIVE_ITEM_LIMIT = 100;
 /** How long an ended item stays listed. */

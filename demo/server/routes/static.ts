@@ -127,7 +127,6 @@ export function bundleFiles(opts: StaticOptions): MiddlewareHandler {
   };
 }
 
-
 export interface StaticRouteOptions extends StaticOptions {
   /** More `media-src` origins for the demo page's policy (Icecast mode: the mounts' origin). */
   mediaSrc?: string;

@@ -1,4 +1,4 @@
-/** The live broadcast clock (demo/server/broadcast.ts) with fake timers. */
+/** The live broadcast clock (demo/server/media/broadcast.ts) with fake timers. */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Broadcast } from '../../demo/server/media/broadcast.ts';

@@ -1,4 +1,4 @@
-/** Reading Icecast's /status-json.xsl with its quirks (demo/server/icecast-status.ts). */
+/** Reading Icecast's /status-json.xsl with its quirks (demo/server/icecast/status.ts). */
 import { describe, expect, it } from 'vitest';
 import { parseIcecastStatus, splitTitle } from '../../demo/server/icecast/status.ts';
 

@@ -2,7 +2,7 @@
 // really kills the server). MOCK_OPTIONS: JSON ServerOptions (port, coalesceMs, staticDir…).
 // MOCK_LOG=stdout writes the request log to stdout as `npm run mock` does; off drops it.
 // Tells the parent its address over IPC.
-import { batchedStdout } from '../demo/server/log.ts';
+import { batchedStdout } from '../demo/server/middleware/log.ts';
 import { startServer } from '../demo/server/serve.ts';
 
 const options = JSON.parse(process.env.MOCK_OPTIONS ?? '{}') as Record<string, unknown>;

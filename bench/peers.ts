@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { embedSnippet } from '../demo/snippet.ts';
-import { VERSION } from '../demo/server/static-files.ts';
+import { VERSION } from '../demo/server/routes/static.ts';
 import { articlePage } from '../test/support/browser-pages.ts';
 import { PUBLIC, type BenchEnv } from './env.ts';
 import { ROOT } from './util.ts';

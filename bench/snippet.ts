@@ -16,7 +16,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { BrowserContextOptions } from 'playwright-core';
 import { RESERVE_CSS, embedSnippet } from '../demo/snippet.ts';
-import { VERSION } from '../demo/server/static-files.ts';
+import { VERSION } from '../demo/server/routes/static.ts';
 import { chromiumPath } from '../test/support/browser.ts';
 import { PUBLIC, type BenchEnv } from './env.ts';
 import { bundleTag, castletArticle, copyPeers, PEERS, peerArticles, throttle, usable, WATCH } from './peers.ts';

@@ -4,25 +4,26 @@
  */
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import { artworkFile } from './artwork.ts';
 import type { TokenPair } from './auth.ts';
-import { Broadcast } from './broadcast.ts';
-import { loadCatalog, type Catalog } from './catalog.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
-import { embedRoutes } from './embed.ts';
-import { episodeAudio, type EpisodeFormat } from './episode-audio.ts';
-import { episodeText, type EpisodeTextKind } from './episode-text.ts';
-import { Icecast, type IcecastConfig } from './icecast.ts';
-import { ICY_METAINT, icyInterleaver, icyTitle } from './icy.ts';
+import { Icecast, type IcecastConfig } from './icecast/poller.ts';
 import { LiveItems, type LiveItemsOptions } from './live-items.ts';
 import { followLiveLoop } from './live-loop.ts';
-import { batchedStdout, requestLogger } from './log.ts';
-import { privateApi } from './private-api.ts';
-import { publicApi, publicCors } from './public-api.ts';
-import { ApiFailure, conditionalGet } from './respond.ts';
+import { channelBroadcasts } from './media/broadcast.ts';
+import { loadCatalog, type Catalog } from './media/catalog.ts';
+import { errorHandler, notFound } from './middleware/errors.ts';
+import { batchedStdout, requestLogger } from './middleware/log.ts';
+import { oneHost } from './middleware/one-host.ts';
+import { embedRoutes } from './routes/embed.ts';
+import { listenRoutes } from './routes/listen.ts';
+import { mediaRoutes } from './routes/media.ts';
+import { oembedRoutes } from './routes/oembed.ts';
+import { privateApi } from './routes/private.ts';
+import { publicApi } from './routes/public.ts';
+import { shareRoutes } from './routes/share.ts';
+import { staticRoutes } from './routes/static.ts';
 import { DEMO_TOKENS, loopOf, seedStore } from './seed.ts';
-import { bundleFiles, notFoundText, PAGE_CSP } from './static-files.ts';
 import type { Store } from './store.ts';
 import { listenUrl, type Urls } from './views.ts';
 
@@ -74,13 +75,6 @@ export interface AppOptions {
   icecast?: IcecastConfig;
 }
 
-/** How many Host headers Node's raw header list (name, value, name, value …) holds. */
-function hostCount(rawHeaders: string[]): number {
-  let hosts = 0;
-  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') hosts++;
-  return hosts;
-}
-
 export interface MockApp {
   app: Hono<AppEnv>;
   store: Store;
@@ -109,23 +103,10 @@ export function createApp(options: AppOptions = {}): MockApp {
     (options.followLiveLoop && !icecast ? store.channels : []).map((ch) => [ch.id, followLiveLoop(store, loopOf(catalog, ch), Date.now(), ch.id)]),
   );
 
-  const broadcasts = new Map(
-    (icecast ? [] : store.channels).map((channel) => [
-      channel.mountpoint,
-      {
-        channel,
-        broadcast: new Broadcast(loopOf(catalog, channel), {
-          burstBytes: options.burstBytes ?? 64 * 1024,
-          tickMs: options.listenTickMs ?? 250,
-          maxBacklog: 256 * 1024,
-          onListeners: (count) => store.setListeners(channel.id, count),
-        }),
-      },
-    ]),
-  );
-  for (const { channel, broadcast } of broadcasts.values()) {
-    store.setStreamDelay(channel.id, broadcast.delay);
-  }
+  const broadcasts = channelBroadcasts(store, icecast ? [] : store.channels, catalog, {
+    burstBytes: options.burstBytes ?? 64 * 1024,
+    tickMs: options.listenTickMs ?? 250,
+  });
   const liveItems = new LiveItems(store, urls, options.liveItems);
   const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
   const connections = new Connections(caps.streams, caps.perClient);
@@ -135,15 +116,11 @@ export function createApp(options: AppOptions = {}): MockApp {
     liveItems.storeChanged(event);
   });
 
-  const app = new Hono<AppEnv>();
-  app.use('*', requestLogger(log), function oneHost(c, next) {
-    // More than one Host header: which one the URLs would follow is ambiguous (RFC 9112 §3.2).
-    if (c.env?.incoming && hostCount(c.env.incoming.rawHeaders) > 1) {
-      throw new ApiFailure('invalid_request', 'The request carries more than one Host header.', { Connection: 'close' });
-    }
-    return next();
-  });
+  // Icecast mode: the pages' policies let their players fetch the Icecast mounts.
+  const mediaSrc = icecast ? { mediaSrc: new URL(icecast.url).origin } : {};
 
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLogger(log), oneHost());
   app.route(
     '/private',
     privateApi(store, {
@@ -155,7 +132,6 @@ export function createApp(options: AppOptions = {}): MockApp {
     }),
   );
   icecast?.start();
-
   app.route(
     '/public',
     publicApi(store, urls, connections, {
@@ -164,86 +140,24 @@ export function createApp(options: AppOptions = {}): MockApp {
       retryMs: 3000,
     }),
   );
-
-  app.get('/listen/:mount', (c) => {
-    const cors = { 'Access-Control-Allow-Origin': '*' };
-    const entry = broadcasts.get(c.req.param('mount'));
-    if (!entry) {
-      const hint = icecast ? `The streams are on Icecast (${icecast.url}): use stream_url.` : 'There is no such mountpoint.';
-      throw new ApiFailure('not_found', hint, cors);
-    }
-    if (!store.ready) {
-      throw new ApiFailure('server_offline', 'The stream is offline; the owner has stopped the server.', { ...cors, 'Retry-After': '10' });
-    }
-    const { channel, broadcast } = entry;
-    // Players such as VLC or ffplay ask for in-band titles; browsers never do.
-    const icy = c.req.header('icy-metadata')?.trim() === '1';
-    if (c.req.method !== 'HEAD') {
-      try {
-        connections.hold(c.env);
-      } catch (err) {
-        throw err instanceof ApiFailure ? new ApiFailure(err.code, err.description, { ...err.headers, ...cors }) : err;
-      }
-    }
-    const title = () => icyTitle(store.nowPlaying(channel.id).current);
-    return new Response(c.req.method === 'HEAD' ? null : broadcast.listen(icy ? icyInterleaver(title) : undefined), {
-      headers: {
-        ...cors,
-        'Content-Type': 'audio/mpeg',
-        'Cache-Control': 'no-cache, no-store',
-        'icy-name': channel.name,
-        'icy-genre': channel.genre,
-        'icy-br': String(Math.round((broadcast.byteRate * 8) / 1000)),
-        'icy-pub': '0',
-        ...(icy ? { 'icy-metaint': String(ICY_METAINT) } : {}),
-      },
-    });
-  });
-
-  // Audio, transcripts, chapters and artwork: CORS for every origin, preflights answered (a page's fetch may send one).
-  app.use('/media/*', publicCors, conditionalGet);
-  // (`/media/:dir/:file` rather than `/media/art/:file`: beside `/media/:file` Hono's fastest
-  // router, RegExpRouter, takes it, and every request is routed by it, not only these.)
-  app.get('/media/:dir/:file', (c, next) =>
-    c.req.param('dir') === 'art' ? artworkFile(catalog.artwork.get(c.req.param('file')), c.req.raw) : next(),
-  );
-  app.get('/media/:file', (c) => {
-    const [, id = '', kind = 'mp3'] = /^(.+)\.(mp3|opus|vtt|chapters\.json)$/.exec(c.req.param('file')) ?? [];
-    const episode = id ? store.episode(id) : undefined;
-    if (kind === 'mp3' || kind === 'opus') return episodeAudio(episode, c.req.raw, kind as EpisodeFormat);
-    return episodeText(episode, kind as EpisodeTextKind, c.req.raw, urls.origin);
-  });
-
-  // Embed pages, share pages and oEmbed (embed.ts): pages of their own, before the static files.
-  app.route('/', embedRoutes(store, urls, icecast ? { mediaSrc: new URL(icecast.url).origin } : {}));
-
-  // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
-  const pageCsp = icecast ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${new URL(icecast.url).origin}`) : undefined;
-  app.get(
-    '*',
-    conditionalGet,
-    async function pageCspHeader(c, next) {
-      await next();
-      if (pageCsp && c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', pageCsp);
-    },
-    bundleFiles({
+  app.route('/listen', listenRoutes(store, { broadcasts, connections, ...(icecast ? { icecastUrl: icecast.url } : {}) }));
+  app.route('/media', mediaRoutes(store, catalog, urls));
+  // Embed pages, share pages and oEmbed: pages of their own, before the static files.
+  app.route('/embed', embedRoutes(mediaSrc));
+  app.route('/s', shareRoutes(store, urls, mediaSrc));
+  app.route('/oembed', oembedRoutes(store, urls));
+  app.route(
+    '/',
+    staticRoutes({
       indexFile: options.indexFile ?? `${REPO}index.html`,
       // The page embeds the documented demo public token; serve the account's current one.
       page: (html: string) => html.replaceAll(DEMO_TOKENS.public_token, store.tokens.public_token),
       dir: options.staticDir ?? `${REPO}dist`,
+      ...mediaSrc,
     }),
   );
-
-  // Every error answer is made here: an ApiFailure's JSON, or 500 server_error for a bug.
-  app.notFound((c) => {
-    const api = /^\/(private|public)\//.exec(c.req.path)?.[1];
-    return api ? new ApiFailure('not_found', `There is no ${api} endpoint ${c.req.path}.`).getResponse() : notFoundText(c.req.path);
-  });
-  app.onError((err) => {
-    if (err instanceof ApiFailure) return err.getResponse();
-    log(`error: ${err instanceof Error ? err.message : String(err)}`);
-    return new ApiFailure('server_error', 'The mock service failed; see its log.').getResponse();
-  });
+  app.notFound(notFound);
+  app.onError(errorHandler(log));
 
   return {
     app,

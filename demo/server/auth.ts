@@ -5,7 +5,7 @@
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { PostBody } from './body.ts';
+import type { PostBody } from './middleware/body.ts';
 import type { AppEnv } from './env.ts';
 import { ApiFailure } from './respond.ts';
 

@@ -1,5 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
-import type { PostBody } from './body.ts';
+import type { PostBody } from './middleware/body.ts';
 
 /** Hono environment of the mock: what the middlewares hand to the handlers, and Node's request and response. */
 export interface AppEnv {

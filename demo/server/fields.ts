@@ -1,43 +1,79 @@
 /**
- * Reading and validating the fields of a POST body (JSON, urlencoded or multipart), with
- * error descriptions a site owner can act on.
+ * The fields of a POST body (JSON, urlencoded or multipart) as valibot schemas, with error
+ * descriptions a site owner can act on. A body's fields come as lists of values (a name may be
+ * given twice): `fields({...})` takes each field's one value (given twice is an error) and
+ * leaves other names alone. Messages say `{field}` for the field's name and `{n}` for a list
+ * item's number; middleware/validate.ts fills them in from where the issue is.
  */
+import * as v from 'valibot';
 import type { Chapter, Person, Soundbite } from '../../src/api/index.ts';
 import { vttError } from '../../src/api/index.ts';
-import type { PostBody } from './body.ts';
-import { ApiFailure } from './respond.ts';
+import type { PostBody } from './middleware/body.ts';
 
-const bad = (description: string) => new ApiFailure('invalid_request', description);
+type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
-/** The single value of `name`, or undefined; JSON null counts as absent. */
-function single(body: PostBody, name: string): unknown {
-  const values = body.fields.get(name) ?? [];
-  if (values.length > 1) throw bad(`The field ${name} is given ${values.length} times; give it once.`);
-  return values[0] ?? undefined;
+/** The one value of a field: absent, or given once (JSON null counts as absent). */
+function single<S extends AnySchema>(schema: S) {
+  return v.pipeAsync(
+    v.optional(v.array(v.unknown()), () => []),
+    v.check(
+      (values) => values.length <= 1,
+      (issue) => `The field {field} is given ${(issue.input as unknown[]).length} times; give it once.`,
+    ),
+    v.transform((values): unknown => values[0] ?? undefined),
+    schema,
+  );
 }
 
-export function textField(body: PostBody, name: string, opts: { required?: boolean; max: number }): string | undefined {
-  const value = single(body, name);
-  if (value === undefined) {
-    if (opts.required) throw bad(`The field ${name} is required.`);
-    return undefined;
-  }
-  if (typeof value !== 'string') throw bad(`The field ${name} must be text.`);
-  const text = value.trim();
-  if (opts.required && text === '') throw bad(`The field ${name} must not be empty.`);
-  if (text.length > opts.max) throw bad(`The field ${name} is longer than ${opts.max} characters.`);
-  return text;
+/** A body's schema: each entry is one field, checked in this order; other names are ignored. */
+export function fields<E extends Record<string, AnySchema>>(entries: E) {
+  const singles = Object.fromEntries(Object.entries(entries).map(([name, schema]) => [name, single(schema)]));
+  return v.objectAsync(singles as { [K in keyof E]: ReturnType<typeof single<E[K]>> });
 }
 
-/** A number: a JSON number, or a decimal string in form bodies. */
-export function numberField(body: PostBody, name: string, opts: { min: number; max: number }): number | undefined {
-  const value = single(body, name);
-  if (value === undefined || value === '') return undefined;
-  const n =
-    typeof value === 'number' ? value : body.kind === 'form' && typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(n)) throw bad(`The field ${name} must be a number of seconds.`);
-  if (n < opts.min || n > opts.max) throw bad(`The field ${name} must be between ${opts.min} and ${opts.max}.`);
-  return n;
+/** Optional text, trimmed, at most `max` characters; undefined when absent. */
+export function text(max: number) {
+  return v.pipe(
+    v.unknown(),
+    v.check((value) => value === undefined || typeof value === 'string', 'The field {field} must be text.'),
+    v.transform((value) => (value as string | undefined)?.trim()),
+    v.check((text) => text === undefined || text.length <= max, `The field {field} is longer than ${max} characters.`),
+  );
+}
+
+/** Text that must be given and not empty, trimmed, at most `max` characters. */
+export function requiredText(max: number) {
+  return v.pipe(
+    v.unknown(),
+    v.check((value) => value !== undefined, 'The field {field} is required.'),
+    v.check((value) => typeof value === 'string', 'The field {field} must be text.'),
+    v.transform((value) => (value as string).trim()),
+    v.check((text) => text !== '', 'The field {field} must not be empty.'),
+    v.check((text) => text.length <= max, `The field {field} is longer than ${max} characters.`),
+  );
+}
+
+const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
+
+/**
+ * A number of seconds from `min` to `max`: a JSON number, or a decimal string in form bodies
+ * (`kind`: a JSON body's "60" is refused); undefined when absent or empty.
+ */
+export function seconds(kind: PostBody['kind'], { min, max }: { min: number; max: number }) {
+  return v.pipe(
+    v.unknown(),
+    v.transform((value) =>
+      value === undefined || value === ''
+        ? undefined
+        : typeof value === 'number'
+          ? value
+          : kind === 'form' && typeof value === 'string' && DECIMAL.test(value)
+            ? Number(value)
+            : NaN,
+    ),
+    v.check((n) => n === undefined || Number.isFinite(n), 'The field {field} must be a number of seconds.'),
+    v.check((n) => n === undefined || (n >= min && n <= max), `The field {field} must be between ${min} and ${max}.`),
+  );
 }
 
 /** `value` as an absolute http(s) URL, or null if it is not one. */
@@ -52,70 +88,118 @@ function httpUrl(value: unknown): string | null {
 }
 
 /** An absolute http(s) URL, or null when absent or empty. */
-export function urlField(body: PostBody, name: string): string | null {
-  const text = textField(body, name, { max: 2000 });
-  if (!text) return null;
-  const url = httpUrl(text);
-  if (!url) throw bad(`The field ${name} must be an absolute http(s) URL.`);
-  return url;
+export function url() {
+  return v.pipe(
+    text(2000),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      if (!dataset.value) return null;
+      const href = httpUrl(dataset.value);
+      if (href) return href;
+      addIssue({ message: 'The field {field} must be an absolute http(s) URL.' });
+      return NEVER;
+    }),
+  );
+}
+
+/** An ISO 8601 date and time with its zone: `2026-11-27T18:00Z`, `…T18:00:00.000+01:00`. */
+const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
+
+/** `text` as milliseconds since the epoch, or NaN when it is no ISO 8601 time a calendar has. */
+export function parseIsoTime(text: string): number {
+  const m = ISO_8601.exec(text);
+  if (!m) return NaN;
+  const [year, month, day, hour, minute, second = 0, zh = 0, zm = 0] = m.slice(1).map((n) => (n === undefined ? undefined : Number(n))) as number[];
+  // Date.parse rolls 30 February over into March and takes 24:00: a calendar does not.
+  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
+  if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour! > 23 || minute! > 59 || second > 59 || zh > 23 || zm > 59) return NaN;
+  return Date.parse(text);
+}
+
+/** A date and time in ISO 8601 with its zone, as milliseconds since the epoch; undefined when absent or empty. */
+export function isoTime() {
+  return v.pipe(
+    text(40),
+    v.transform((text) => (text ? parseIsoTime(text) : undefined)),
+    v.check(
+      (ms) => ms === undefined || Number.isFinite(ms),
+      'The field {field} must be a date and time in ISO 8601 with its time zone, like 2026-11-27T18:00:00Z.',
+    ),
+  );
 }
 
 /**
  * A list given as JSON: an array, or (in any body, as form fields need) a string holding one;
- * undefined when absent, [] for an empty string.
+ * undefined when absent, [] for an empty string; at most `max` items.
  */
-function listField(body: PostBody, name: string, example: string, max: number): unknown[] | undefined {
-  let value = single(body, name);
-  if (value === undefined) return undefined;
-  if (value === '') return [];
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      throw bad(`The field ${name} must be a JSON array like ${example}.`);
-    }
-  }
-  if (!Array.isArray(value)) throw bad(`The field ${name} must be an array like ${example}.`);
-  if (value.length > max) throw bad(`An episode has at most ${max} ${name}.`);
-  return value;
+function list(example: string, max: number) {
+  return v.pipe(
+    v.unknown(),
+    v.rawTransform(({ dataset, addIssue, NEVER }): unknown => {
+      const value = dataset.value;
+      if (value === '') return [];
+      if (typeof value !== 'string') return value;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        addIssue({ message: `The field {field} must be a JSON array like ${example}.` });
+        return NEVER;
+      }
+    }),
+    v.check((value) => value === undefined || Array.isArray(value), `The field {field} must be an array like ${example}.`),
+    v.transform((value) => value as unknown[] | undefined),
+    v.check((list) => list === undefined || list.length <= max, `An episode has at most ${max} {field}.`),
+  );
 }
 
+/** A list item: an object (not null, not an array). */
+const item = (message: string) => v.custom<Record<string, unknown>>((x) => typeof x === 'object' && x !== null && !Array.isArray(x), message);
+
+const isStart = (start: unknown): start is number => typeof start === 'number' && Number.isFinite(start) && start >= 0;
+
 /** The optional URL `key` of a list item: absent, or an absolute http(s) URL. */
-function itemUrl(item: Record<string, unknown>, key: string, where: string): { [k: string]: string } {
-  if (item[key] === undefined) return {};
-  const url = httpUrl(item[key]);
-  if (!url) throw bad(`${where}: ${key} must be an absolute http(s) URL.`);
-  return { [key]: url };
-}
+const itemUrl = (key: string, where: string) =>
+  v.check(
+    (fields: Record<string, unknown>) => fields[key] === undefined || httpUrl(fields[key]) !== null,
+    `${where}: ${key} must be an absolute http(s) URL.`,
+  );
+const urlOf = (fields: Record<string, unknown>, key: string): { [k: string]: string } =>
+  fields[key] === undefined ? {} : { [key]: httpUrl(fields[key])! };
+
+/** Sorted by start, as the players list them. */
+const byStart = <T extends { start: number }>(list: T[] | undefined) => list?.sort((a, b) => a.start - b.start);
 
 export const MAX_CHAPTERS = 100;
 const CHAPTERS_EXAMPLE = '[{"start": 0, "title": "Intro"}]';
 
 /**
  * Chapters: a JSON array (or a string holding one) of `{start, title, img?, url?, toc?}` with
- * `0 ≤ start < duration`; returned sorted by start, `toc` kept only when false (listed is the
- * default). Undefined when absent.
+ * `0 ≤ start < duration`; sorted by start, `toc` kept only when false (listed is the default).
+ * Undefined when absent.
  */
-export function chaptersField(body: PostBody, name: string, duration: number): Chapter[] | undefined {
-  const list = listField(body, name, CHAPTERS_EXAMPLE, MAX_CHAPTERS);
-  const chapters = list?.map((item: unknown, i): Chapter => {
-    const where = `Chapter ${i + 1}`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw bad(`${where} must be an object {"start": seconds, "title": text}.`);
-    }
-    const fields = item as Record<string, unknown>;
-    const { start, title, toc } = fields;
-    if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) {
-      throw bad(`${where} needs a start: a number of seconds, 0 or more.`);
-    }
-    if (start >= duration) throw bad(`${where} starts at ${start} s, after the end of the ${duration} s episode.`);
-    if (typeof title !== 'string' || title.trim() === '' || title.length > 200) {
-      throw bad(`${where} needs a title: text of 1 to 200 characters.`);
-    }
-    if (toc !== undefined && typeof toc !== 'boolean') throw bad(`${where}: toc must be true or false.`);
-    return { start, title: title.trim(), ...itemUrl(fields, 'img', where), ...itemUrl(fields, 'url', where), ...(toc === false ? { toc } : {}) };
-  });
-  return chapters?.sort((a, b) => a.start - b.start);
+export function chapters(duration: number) {
+  const chapter = v.pipe(
+    item('Chapter {n} must be an object {"start": seconds, "title": text}.'),
+    v.check(({ start }) => isStart(start), 'Chapter {n} needs a start: a number of seconds, 0 or more.'),
+    v.check(
+      ({ start }) => (start as number) < duration,
+      (issue) => `Chapter {n} starts at ${(issue.input as { start: number }).start} s, after the end of the ${duration} s episode.`,
+    ),
+    v.check(
+      ({ title }) => typeof title === 'string' && title.trim() !== '' && title.length <= 200,
+      'Chapter {n} needs a title: text of 1 to 200 characters.',
+    ),
+    v.check(({ toc }) => toc === undefined || typeof toc === 'boolean', 'Chapter {n}: toc must be true or false.'),
+    itemUrl('img', 'Chapter {n}'),
+    itemUrl('url', 'Chapter {n}'),
+    v.transform((fields): Chapter => ({
+      start: fields.start as number,
+      title: (fields.title as string).trim(),
+      ...urlOf(fields, 'img'),
+      ...urlOf(fields, 'url'),
+      ...(fields.toc === false ? { toc: false } : {}),
+    })),
+  );
+  return v.pipe(list(CHAPTERS_EXAMPLE, MAX_CHAPTERS), v.optional(v.array(chapter)), v.transform(byStart));
 }
 
 export const MAX_SOUNDBITES = 50;
@@ -124,33 +208,40 @@ export const SOUNDBITE_SECONDS = { min: 1, max: 300 };
 
 /**
  * Soundbites: a JSON array (or a string holding one) of `{start, duration, title?}` in seconds,
- * each inside the episode (`start + duration ≤ episodeDuration`) and 1 to 300 s long; returned
- * sorted by start, `title` only where given. Undefined when absent.
+ * each inside the episode (`start + duration ≤ episodeDuration`) and 1 to 300 s long; sorted
+ * by start, `title` only where given. Undefined when absent.
  */
-export function soundbitesField(body: PostBody, name: string, episodeDuration: number): Soundbite[] | undefined {
-  const list = listField(body, name, '[{"start": 30, "duration": 45, "title": "The best bit"}]', MAX_SOUNDBITES);
-  const soundbites = list?.map((item: unknown, i): Soundbite => {
-    const where = `Soundbite ${i + 1}`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw bad(`${where} must be an object {"start": seconds, "duration": seconds, "title": text}.`);
-    }
-    const { start, duration, title } = item as Record<string, unknown>;
-    if (typeof start !== 'number' || !Number.isFinite(start) || start < 0) {
-      throw bad(`${where} needs a start: a number of seconds, 0 or more.`);
-    }
-    const { min, max } = SOUNDBITE_SECONDS;
-    if (typeof duration !== 'number' || !Number.isFinite(duration) || duration < min || duration > max) {
-      throw bad(`${where} needs a duration: a number of seconds from ${min} to ${max}.`);
-    }
-    if (start + duration > episodeDuration) {
-      throw bad(`${where} runs from ${start} s to ${start + duration} s, past the end of the ${episodeDuration} s episode.`);
-    }
-    if (title !== undefined && (typeof title !== 'string' || title.trim() === '' || title.length > 200)) {
-      throw bad(`${where}: title must be text of 1 to 200 characters (or left out).`);
-    }
-    return { start, duration, ...(typeof title === 'string' ? { title: title.trim() } : {}) };
-  });
-  return soundbites?.sort((a, b) => a.start - b.start);
+export function soundbites(episodeDuration: number) {
+  const { min, max } = SOUNDBITE_SECONDS;
+  const soundbite = v.pipe(
+    item('Soundbite {n} must be an object {"start": seconds, "duration": seconds, "title": text}.'),
+    v.check(({ start }) => isStart(start), 'Soundbite {n} needs a start: a number of seconds, 0 or more.'),
+    v.check(
+      ({ duration }) => typeof duration === 'number' && Number.isFinite(duration) && duration >= min && duration <= max,
+      `Soundbite {n} needs a duration: a number of seconds from ${min} to ${max}.`,
+    ),
+    v.check(
+      ({ start, duration }) => (start as number) + (duration as number) <= episodeDuration,
+      (issue) => {
+        const { start, duration } = issue.input as { start: number; duration: number };
+        return `Soundbite {n} runs from ${start} s to ${start + duration} s, past the end of the ${episodeDuration} s episode.`;
+      },
+    ),
+    v.check(
+      ({ title }) => title === undefined || (typeof title === 'string' && title.trim() !== '' && title.length <= 200),
+      'Soundbite {n}: title must be text of 1 to 200 characters (or left out).',
+    ),
+    v.transform(({ start, duration, title }): Soundbite => ({
+      start: start as number,
+      duration: duration as number,
+      ...(typeof title === 'string' ? { title: title.trim() } : {}),
+    })),
+  );
+  return v.pipe(
+    list('[{"start": 30, "duration": 45, "title": "The best bit"}]', MAX_SOUNDBITES),
+    v.optional(v.array(soundbite)),
+    v.transform(byStart),
+  );
 }
 
 export const MAX_PERSONS = 20;
@@ -159,37 +250,49 @@ export const MAX_PERSONS = 20;
  * Persons: a JSON array (or a string holding one) of `{name, role, img?, href?}`; `role` is a
  * Podcasting 2.0 role, lowercased, "host" when absent. Undefined when absent.
  */
-export function personsField(body: PostBody, name: string): Person[] | undefined {
-  return listField(body, name, '[{"name": "Sam", "role": "host"}]', MAX_PERSONS)?.map((item: unknown, i): Person => {
-    const where = `Person ${i + 1}`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw bad(`${where} must be an object {"name": text, "role": "host"}.`);
-    }
-    const fields = item as Record<string, unknown>;
-    const { name: who, role = 'host' } = fields;
-    if (typeof who !== 'string' || who.trim() === '' || who.length > 128) {
-      throw bad(`${where} needs a name: text of 1 to 128 characters.`);
-    }
-    if (typeof role !== 'string' || !/^[a-z][a-z -]{0,49}$/i.test(role.trim())) {
-      throw bad(`${where}: role must be a Podcasting 2.0 role such as "host" or "guest".`);
-    }
-    return { name: who.trim(), role: role.trim().toLowerCase(), ...itemUrl(fields, 'img', where), ...itemUrl(fields, 'href', where) };
-  });
+export function persons() {
+  const person = v.pipe(
+    item('Person {n} must be an object {"name": text, "role": "host"}.'),
+    v.check(
+      ({ name }) => typeof name === 'string' && name.trim() !== '' && name.length <= 128,
+      'Person {n} needs a name: text of 1 to 128 characters.',
+    ),
+    v.check(
+      ({ role = 'host' }) => typeof role === 'string' && /^[a-z][a-z -]{0,49}$/i.test(role.trim()),
+      'Person {n}: role must be a Podcasting 2.0 role such as "host" or "guest".',
+    ),
+    itemUrl('img', 'Person {n}'),
+    itemUrl('href', 'Person {n}'),
+    v.transform((fields): Person => ({
+      name: (fields.name as string).trim(),
+      role: ((fields.role ?? 'host') as string).trim().toLowerCase(),
+      ...urlOf(fields, 'img'),
+      ...urlOf(fields, 'href'),
+    })),
+  );
+  return v.pipe(list('[{"name": "Sam", "role": "host"}]', MAX_PERSONS), v.optional(v.array(person)));
 }
 
 /**
  * A WebVTT transcript: text, or a file in a multipart body. Null for an empty one (remove it),
  * undefined when absent; a file browsers would not read gets a 400 that says where it breaks.
  */
-export async function transcriptField(body: PostBody, name: string): Promise<string | null | undefined> {
-  const value = single(body, name);
-  if (value === undefined) return undefined;
-  let text: string;
-  if (typeof value === 'string') text = value;
-  else if (value instanceof Blob) text = await value.text();
-  else throw bad(`The field ${name} must be WebVTT text (or a file in a multipart body).`);
-  if (text.trim() === '') return null;
-  const error = vttError(text);
-  if (error) throw bad(`The ${name} is not WebVTT a browser would read: ${error}.`);
-  return text;
+export function transcript() {
+  return v.pipeAsync(
+    v.unknown(),
+    v.check(
+      (value) => value === undefined || typeof value === 'string' || value instanceof Blob,
+      'The field {field} must be WebVTT text (or a file in a multipart body).',
+    ),
+    v.transformAsync(async (value) => (value instanceof Blob ? await value.text() : (value as string | undefined))),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const text = dataset.value;
+      if (text === undefined) return undefined;
+      if (text.trim() === '') return null;
+      const error = vttError(text);
+      if (!error) return text;
+      addIssue({ message: `The {field} is not WebVTT a browser would read: ${error}.` });
+      return NEVER;
+    }),
+  );
 }

@@ -5,50 +5,49 @@
  * (a channel offline at `start` keeps it pending until it is live), `ended` at `end`, on
  * stopServer or when the owner says so. An ended item leaves the public API and the feed
  * 24 h after its end. One timer, set for the next moment anything changes; `stop()` clears it.
+ *
+ * The domain only: the store and the clock. Its input comes checked (routes/live-items.ts,
+ * fields.ts); what it refuses here depends on the store or the clock (an unknown id, times
+ * that have passed, the limit).
  */
-import type { Hono } from 'hono';
 import type { LiveItem } from '../../src/api/index.ts';
-import type { PostBody } from './body.ts';
-import { channelSources } from './channel-sources.ts';
-import type { AppEnv } from './env.ts';
-import { textField } from './fields.ts';
-import { ApiFailure, jsonResponse } from './respond.ts';
+import { ApiFailure } from './respond.ts';
 import type { ChannelRecord, LiveItemRecord, Store, StoreEvent } from './store.ts';
-import { isLive, type Urls } from './views.ts';
+import { channelSources, isLive, type Urls } from './views.ts';
 
 export const LIVE_ITEM_LIMIT = 100;
 /** How long an ended item stays listed. */
 export const ENDED_KEPT_MS = 24 * 3600_000;
 /** An item given no `end` lasts this long. */
 export const DEFAULT_LENGTH_MS = 3600_000;
-const STATUSES: readonly LiveItem['status'][] = ['pending', 'live', 'ended'];
+export const STATUSES: readonly LiveItem['status'][] = ['pending', 'live', 'ended'];
 const UPDATE_FIELDS = ['title', 'description', 'start', 'end', 'status'];
 /** setTimeout's longest delay; a later moment is reached in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const bad = (description: string) => new ApiFailure('invalid_request', description);
 
-/** An ISO 8601 date and time with its zone: `2026-11-27T18:00Z`, `…T18:00:00.000+01:00`. */
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/i;
-
-/** `text` as milliseconds since the epoch, or NaN when it is no ISO 8601 time a calendar has. */
-export function parseIsoTime(text: string): number {
-  const m = ISO_8601.exec(text);
-  if (!m) return NaN;
-  const [year, month, day, hour, minute, second = 0, zh = 0, zm = 0] = m.slice(1).map((n) => (n === undefined ? undefined : Number(n))) as number[];
-  // Date.parse rolls 30 February over into March and takes 24:00: a calendar does not.
-  const days = new Date(Date.UTC(year!, month!, 0)).getUTCDate();
-  if (month! < 1 || month! > 12 || day! < 1 || day! > days || hour! > 23 || minute! > 59 || second > 59 || zh > 23 || zm > 59) return NaN;
-  return Date.parse(text);
+/** A new live item, checked: times in ms since the epoch; `channel` an id of the store's (default: the main channel). */
+export interface NewLiveItem {
+  title: string;
+  description?: string | undefined;
+  channel?: string | undefined;
+  start?: number | undefined;
+  end?: number | undefined;
 }
 
-/** An ISO 8601 time field as milliseconds; undefined when absent or empty. */
-function timeField(body: PostBody, name: string): number | undefined {
-  const text = textField(body, name, { max: 40 });
-  if (!text) return undefined;
-  const ms = parseIsoTime(text);
-  if (!Number.isFinite(ms)) throw bad(`The field ${name} must be a date and time in ISO 8601 with its time zone, like 2026-11-27T18:00:00Z.`);
-  return ms;
+/** What updateLiveItem may change, checked; absent: unchanged. */
+export interface LiveItemChanges {
+  title?: string | undefined;
+  description?: string | undefined;
+  start?: number | undefined;
+  end?: number | undefined;
+  status?: LiveItem['status'] | undefined;
+}
+
+/** Why `channelId` is refused: it is none of the account's channels. */
+export function unknownChannel(store: Store, channelId: string | undefined): string {
+  return `There is no channel "${channelId}" on this account; give one of: ${store.channels.map((c) => c.id).join(', ')}.`;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -104,19 +103,13 @@ export class LiveItems {
     this.#timer = undefined;
   }
 
-  /** POST /private/addLiveItem. */
-  add(body: PostBody): LiveItemRecord {
-    const title = textField(body, 'title', { required: true, max: 200 })!;
-    const description = textField(body, 'description', { max: 5000 }) ?? '';
-    const channelId = textField(body, 'channel', { max: 100 });
+  /** addLiveItem: a new item, pending until its start. */
+  add({ title, description = '', channel: channelId, start: givenStart, end: givenEnd }: NewLiveItem): LiveItemRecord {
     const channel = this.#store.channel(channelId);
-    if (!channel) {
-      const known = this.#store.channels.map((c) => c.id).join(', ');
-      throw bad(`There is no channel "${channelId}" on this account; give one of: ${known}.`);
-    }
+    if (!channel) throw bad(unknownChannel(this.#store, channelId));
     const now = this.#now();
-    const start = timeField(body, 'start') ?? now;
-    const end = timeField(body, 'end') ?? start + DEFAULT_LENGTH_MS;
+    const start = givenStart ?? now;
+    const end = givenEnd ?? start + DEFAULT_LENGTH_MS;
     checkTimes(start, end);
     if (end <= now) throw bad(`The end ${iso(end)} has passed; a live item ends in the future.`);
     if (this.#store.liveItems.length >= LIVE_ITEM_LIMIT) {
@@ -129,20 +122,15 @@ export class LiveItems {
     return ownerView(this.#find(id)!);
   }
 
-  /** POST /private/updateLiveItem: everything is checked before anything changes. */
-  update(body: PostBody): LiveItemRecord {
-    const id = textField(body, 'id', { required: true, max: 200 })!;
+  /** Whether there is an item `id`. */
+  has(id: string): boolean {
+    return this.#find(id) !== undefined;
+  }
+
+  /** updateLiveItem: everything is checked before anything changes. */
+  update(id: string, { title, description, start: givenStart, end: givenEnd, status }: LiveItemChanges): LiveItemRecord {
     const item = this.#find(id);
     if (!item) throw new ApiFailure('not_found', `There is no live item "${id}".`);
-    const title = textField(body, 'title', { max: 200 });
-    if (title === '') throw bad('The field title must not be empty.');
-    const description = textField(body, 'description', { max: 5000 });
-    const givenStart = timeField(body, 'start');
-    const givenEnd = timeField(body, 'end');
-    const status = textField(body, 'status', { max: 20 });
-    if (status !== undefined && !STATUSES.includes(status as LiveItem['status'])) {
-      throw bad(`The field status must be one of ${STATUSES.join(', ')}, not "${status}".`);
-    }
     if ([title, description, givenStart, givenEnd, status].every((v) => v === undefined)) {
       throw bad(`Give what to change: ${UPDATE_FIELDS.join(', ')}.`);
     }
@@ -172,9 +160,8 @@ export class LiveItems {
     return ownerView(this.#find(id) ?? { ...changed, status: 'ended' });
   }
 
-  /** POST /private/deleteLiveItem. */
-  delete(body: PostBody): { deleted: string } {
-    const id = textField(body, 'id', { required: true, max: 200 })!;
+  /** deleteLiveItem. */
+  delete(id: string): { deleted: string } {
     if (!this.#find(id)) throw new ApiFailure('not_found', `There is no live item "${id}".`);
     this.#commit(this.#store.liveItems.filter((i) => i.id !== id));
     return { deleted: id };
@@ -235,11 +222,4 @@ export class LiveItems {
 
 function checkTimes(start: number, end: number): void {
   if (end <= start) throw bad(`The end ${iso(end)} must be after the start ${iso(start)}.`);
-}
-
-/** The owner's live item endpoints, on the private API. */
-export function liveItemRoutes(api: Hono<AppEnv>, items: LiveItems): void {
-  api.post('/addLiveItem', (c) => jsonResponse(items.add(c.get('body')), 201));
-  api.post('/updateLiveItem', (c) => jsonResponse(items.update(c.get('body'))));
-  api.post('/deleteLiveItem', (c) => jsonResponse(items.delete(c.get('body'))));
 }

@@ -4,7 +4,7 @@
  * setNowPlaying holds for the rest of the loop's current track; `nextChange()` says until
  * when (the setNowPlaying response carries it as `replaced_at`).
  */
-import type { LiveLoop } from './catalog.ts';
+import type { LiveLoop } from './media/catalog.ts';
 import type { Store } from './store.ts';
 
 /** Stops following; `nextChange()` is when the loop next sets now playing (null: never). */

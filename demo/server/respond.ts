@@ -1,11 +1,11 @@
 /**
  * JSON responses of the mock service: one content type, one error shape
- * (`{error, error_description}`, from ApiFailure), ETags for cacheable public JSON.
+ * (`{error, error_description}`, from ApiFailure), ETags for cacheable public JSON
+ * (answered with 304 by middleware/etag.ts).
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorCode } from '../../src/api/index.ts';
 
@@ -94,9 +94,3 @@ export function cachedJson({ text, etag }: JsonEntity, headers: Record<string, s
     headers: { 'Content-Type': JSON_TYPE, ETag: etag, 'Cache-Control': PUBLIC_CACHE, Vary: 'Authorization', ...headers },
   });
 }
-
-/**
- * The etag middleware for responses that carry their own ETag: 304 on a matching
- * If-None-Match (weak comparison), keeping CORS so other sites' pages can revalidate.
- */
-export const conditionalGet = etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'access-control-allow-origin'] });

@@ -5,8 +5,8 @@
  */
 import type { Chapter, NowPlaying, Person, Soundbite } from '../../src/api/index.ts';
 import type { TokenPair } from './auth.ts';
-import type { Catalog, LiveLoop } from './catalog.ts';
-import { opusFile } from './audio-files.ts';
+import type { Catalog, LiveLoop } from './media/catalog.ts';
+import { opusFile } from './media/audio-files.ts';
 import { etagOf } from './respond.ts';
 import { Store, type ChannelRecord } from './store.ts';
 

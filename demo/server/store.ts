@@ -85,7 +85,7 @@ interface ChannelState {
   onAir: boolean;
   /** Seconds behind the live edge a new listener starts (the burst on connect); null when unknown. */
   delay: number | null;
-  /** Icecast mode: the channel's sources (demo/server/sources.ts); null: the built-in stream's one. */
+  /** Icecast mode: the channel's sources (demo/server/icecast/sources.ts); null: the built-in stream's one. */
   sources: Source[] | null;
 }
 

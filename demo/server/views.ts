@@ -3,8 +3,7 @@
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
 import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, Source, StreamInfo } from '../../src/api/index.ts';
-import { audioFiles } from './audio-files.ts';
-import { channelSources } from './channel-sources.ts';
+import { audioFiles } from './media/audio-files.ts';
 import { ownerView } from './live-items.ts';
 import { etagOf, type JsonEntity } from './respond.ts';
 import type { ChannelRecord, EpisodeRecord, PodcastRecord, Store } from './store.ts';
@@ -30,6 +29,19 @@ export function sourcesOf(store: Store, channel: ChannelRecord, urls: Urls): Sou
       { url: urls.stream(channel), type: 'audio/mpeg', bitrate: urls.bitrate ?? null, delay: store.streamDelay(channel.id) },
     ]
   );
+}
+
+/**
+ * The ways to hear a channel's live stream, as a live item lists them (`sources`): the
+ * channel's own sources while it is live (the same list as /public/stream: relays and codecs in
+ * Icecast mode), else where it will be heard (its stream as one `audio/mpeg` source: a
+ * pending live item says where to tune in).
+ */
+export function channelSources(store: Store, channel: ChannelRecord, urls: Urls): Source[] {
+  const live = sourcesOf(store, channel, urls);
+  return live.length
+    ? live
+    : [{ url: urls.stream(channel), type: 'audio/mpeg', bitrate: urls.bitrate ?? null, delay: store.streamDelay(channel.id) }];
 }
 
 /** The built-in stream of a channel: /listen/{mountpoint} on the service's origin. */

@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
-import { VERSION } from '../../demo/server/static-files.ts';
+import { VERSION } from '../../demo/server/routes/static.ts';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { startPages, type PagesServer } from '../support/browser-pages.ts';
 

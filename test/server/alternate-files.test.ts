@@ -2,15 +2,15 @@
  * docs/design.md §1, an episode's files: each demo episode is also Ogg Opus at /media/{id}.opus
  * (made by scripts/make-audio.sh from its MP3); `audio` lists the files, Opus first; `audio_url`
  * stays the MP3. Episodes added with generated audio get one too: the tone's Opus packets
- * repeated to their length (demo/server/ogg-opus.ts), as the tone's MP3 frames are.
+ * repeated to their length (demo/server/media/ogg-opus.ts), as the tone's MP3 frames are.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../demo/server/mp3.ts';
-import { crc32, parseOggOpus, repeatOpus } from '../../demo/server/ogg-opus.ts';
+import { parseMp3 } from '../../demo/server/media/mp3.ts';
+import { crc32, parseOggOpus, repeatOpus } from '../../demo/server/media/ogg-opus.ts';
 import type { PodcastFeed } from '../../src/api/types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 

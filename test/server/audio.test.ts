@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseMp3 } from '../../demo/server/mp3.ts';
+import { parseMp3 } from '../../demo/server/media/mp3.ts';
 import { call, postJson, PRIVATE, waitFor, withServer } from '../support/server.ts';
 
 const s = withServer();

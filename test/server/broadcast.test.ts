@@ -1,8 +1,8 @@
-/** The live broadcast clock (demo/server/broadcast.ts) with fake timers. */
+/** The live broadcast clock (demo/server/media/broadcast.ts) with fake timers. */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Broadcast } from '../../demo/server/broadcast.ts';
-import { parseMp3 } from '../../demo/server/mp3.ts';
+import { Broadcast } from '../../demo/server/media/broadcast.ts';
+import { parseMp3 } from '../../demo/server/media/mp3.ts';
 
 const bytes = new Uint8Array(readFileSync(new URL('../../demo/media/live.mp3', import.meta.url)));
 const audio = { bytes, info: parseMp3(bytes) };

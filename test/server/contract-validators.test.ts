@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../demo/server/catalog.ts';
+import { loadCatalog } from '../../demo/server/media/catalog.ts';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
 import {
   isAccountInfo,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { unfurl } from 'unfurl.js';
 import { enSetup } from '../../src/i18n/en-setup.ts';
-import { FRAME_SCRIPT } from '../../demo/server/embed.ts';
+import { FRAME_SCRIPT } from '../../demo/server/routes/embed.ts';
 import { pngSize } from '../support/png.ts';
 import { call, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 

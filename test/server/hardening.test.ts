@@ -7,7 +7,7 @@ import { Agent, request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { capsFor, clientOf, descriptorLimit } from '../../demo/server/connections.ts';
-import { redactUrl } from '../../demo/server/log.ts';
+import { redactUrl } from '../../demo/server/middleware/log.ts';
 import { feedCache } from '../../demo/server/views.ts';
 import { withMockProcess } from '../support/mock-process.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';

@@ -1,6 +1,6 @@
-/** Reading Icecast's /status-json.xsl with its quirks (demo/server/icecast-status.ts). */
+/** Reading Icecast's /status-json.xsl with its quirks (demo/server/icecast/status.ts). */
 import { describe, expect, it } from 'vitest';
-import { parseIcecastStatus, splitTitle } from '../../demo/server/icecast-status.ts';
+import { parseIcecastStatus, splitTitle } from '../../demo/server/icecast/status.ts';
 
 const source = (mount: string, extra: Record<string, unknown> = {}) => ({
   listenurl: `http://radio.local:8000/${mount}`,

@@ -4,8 +4,8 @@
  * plain MP3.
  */
 import { describe, expect, it } from 'vitest';
-import { ICY_METAINT, icyBlock, icyInterleaver } from '../../demo/server/icy.ts';
-import { parseMp3 } from '../../demo/server/mp3.ts';
+import { ICY_METAINT, icyBlock, icyInterleaver } from '../../demo/server/media/icy.ts';
+import { parseMp3 } from '../../demo/server/media/mp3.ts';
 import { postJson, PRIVATE, withServer } from '../support/server.ts';
 
 const s = withServer();

@@ -4,14 +4,18 @@
  * no timer behind.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PostBody } from '../../demo/server/body.ts';
-import { loadCatalog } from '../../demo/server/catalog.ts';
-import { LiveItems } from '../../demo/server/live-items.ts';
+import { loadCatalog } from '../../demo/server/media/catalog.ts';
+import { LiveItems, type NewLiveItem } from '../../demo/server/live-items.ts';
 import { seedStore } from '../../demo/server/seed.ts';
 import type { StoreEvent } from '../../demo/server/store.ts';
 
 const DAY = 24 * 3600_000;
-const body = (fields: Record<string, unknown>): PostBody => ({ kind: 'json', fields: new Map(Object.entries(fields).map(([k, v]) => [k, [v]])) });
+// The domain takes checked input (routes/live-items.ts checks the body): times in ms.
+const body = ({ start, end, ...rest }: { title: string; start?: string; end?: string }): NewLiveItem => ({
+  ...rest,
+  ...(start ? { start: Date.parse(start) } : {}),
+  ...(end ? { end: Date.parse(end) } : {}),
+});
 const catalog = loadCatalog();
 
 describe('LiveItems on a fake clock', () => {

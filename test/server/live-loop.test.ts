@@ -1,6 +1,6 @@
 /** Now playing follows the live loop's track list (demo/server/live-loop.ts). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCatalog } from '../../demo/server/catalog.ts';
+import { loadCatalog } from '../../demo/server/media/catalog.ts';
 import { followLiveLoop } from '../../demo/server/live-loop.ts';
 import { seedStore } from '../../demo/server/seed.ts';
 import { startServer } from '../../demo/server/serve.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { frameAt, parseMp3, repeatFrames } from '../../demo/server/mp3.ts';
+import { frameAt, parseMp3, repeatFrames } from '../../demo/server/media/mp3.ts';
 
 const media = new URL('../../demo/media/', import.meta.url);
 const read = (file: string) => new Uint8Array(readFileSync(new URL(file, media)));

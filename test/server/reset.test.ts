@@ -3,7 +3,7 @@
  * racing a reset never fail with a 5xx; tokens never appear in the request log.
  */
 import { describe, expect, it } from 'vitest';
-import { batchedStdout } from '../../demo/server/log.ts';
+import { batchedStdout } from '../../demo/server/middleware/log.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

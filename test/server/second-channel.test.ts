@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadCatalog } from '../../demo/server/catalog.ts';
+import { loadCatalog } from '../../demo/server/media/catalog.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20, followLiveLoop: true });

@@ -1,12 +1,13 @@
 /**
- * A channel's sources in Icecast mode (demo/server/sources.ts) and the delay probe's arithmetic
- * (demo/server/delay-probe.ts), on made-up status answers and streams; test/icecast/relays.test.ts
+ * A channel's sources in Icecast mode (demo/server/icecast/sources.ts) and the delay probe's arithmetic
+ * (demo/server/icecast/delay-figures.ts), on made-up status answers and streams; test/icecast/relays.test.ts
  * runs them against real servers.
  */
 import { describe, expect, it } from 'vitest';
-import { keep, liveLine, measureDelay, oggHeaderBytes } from '../../demo/server/delay-probe.ts';
-import type { MountStatus } from '../../demo/server/icecast-status.ts';
-import { channelSources, type ServerMounts } from '../../demo/server/sources.ts';
+import { keep, liveLine, measureDelay } from '../../demo/server/icecast/delay-figures.ts';
+import { oggHeaderBytes } from '../../demo/server/media/ogg-opus.ts';
+import type { MountStatus } from '../../demo/server/icecast/status.ts';
+import { listSources as channelSources, type ServerMounts } from '../../demo/server/icecast/sources.ts';
 
 const server = (url: string, relay: boolean, mounts: Record<string, Partial<MountStatus>>): ServerMounts => ({
   url,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../demo/server/static-files.ts';
+import { VERSION } from '../../demo/server/routes/static.ts';
 import { call, withServer } from '../support/server.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'castlet-static-'));

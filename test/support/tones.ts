@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCatalog, type Catalog } from '../../demo/server/catalog.ts';
-import { parseMp3 } from '../../demo/server/mp3.ts';
+import { loadCatalog, type Catalog } from '../../demo/server/media/catalog.ts';
+import { parseMp3 } from '../../demo/server/media/mp3.ts';
 
 export type Tone = 'low' | 'high';
 export const TONE_HZ: Record<Tone, number> = { low: 500, high: 2000 };

@@ -1,22 +1,17 @@
 /**
  * Embed anywhere (docs/embed.md): the pages a site that takes no script can still show.
- * - `/embed/stream`, `/embed/podcast`: only the player, its options as query parameters, under
- *   a strict policy of its own that any site may frame; `/embed/frame.js` tells the host page
- *   the frame's height (`castlet:resize`).
- * - `/s/{public_token}/stream`, `/s/{public_token}/episodes/{id}`: share pages (share.ts).
- * - `/oembed`: oEmbed 1.0 for the share pages (oembed.ts).
+ * `/embed/stream`, `/embed/podcast`: only the player, its options as query parameters, under
+ * a strict policy of its own that any site may frame; `/embed/frame.js` tells the host page
+ * the frame's height (`castlet:resize`). Share pages: share.ts; oEmbed: oembed.ts.
  */
 import { Hono } from 'hono';
-import type { AppEnv } from './env.ts';
-import { playerAttributes, readOptions, type PlayerKind } from './embed-options.ts';
-import { attrs, esc, htmlPage } from './html-page.ts';
-import { oembed } from './oembed.ts';
-import { etagOf } from './respond.ts';
-import { shareNotFound, sharePage, sharePrivateToken, shareTarget, type ShareLookup } from './share.ts';
-import { RESERVE_CSS } from '../snippet.ts';
-import { VERSION } from './static-files.ts';
-import type { Store } from './store.ts';
-import type { Urls } from './views.ts';
+import type { AppEnv } from '../env.ts';
+import { playerAttributes, readOptions, type PlayerKind } from '../embed-options.ts';
+import { attrs, esc, htmlPage } from '../pages/html-page.ts';
+import { conditionalGet } from '../middleware/etag.ts';
+import { etagOf } from '../respond.ts';
+import { RESERVE_CSS } from '../../snippet.ts';
+import { VERSION } from './static.ts';
 
 /**
  * The frame's one script: the document's height to the parent, each time it changes, and again
@@ -66,36 +61,20 @@ function embedPage(kind: PlayerKind, query: URLSearchParams, mediaSrc?: string):
   });
 }
 
-export function embedRoutes(store: Store, urls: Urls, opts: EmbedRouteOptions = {}): Hono<AppEnv> {
+/** `/embed/stream`, `/embed/podcast` and `/embed/frame.js` (mount at /embed). */
+export function embedRoutes(opts: EmbedRouteOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const query = (url: string) => new URL(url).searchParams;
 
-  app.get('/embed/stream', (c) => embedPage('stream', query(c.req.url), opts.mediaSrc));
-  app.get('/embed/podcast', (c) => embedPage('podcast', query(c.req.url), opts.mediaSrc));
-  app.get('/embed/frame.js', (c) => {
-    if (c.req.header('if-none-match') === FRAME_ETAG) return c.body(null, 304, { ETag: FRAME_ETAG });
-    return c.body(FRAME_SCRIPT, 200, {
+  app.get('/stream', (c) => embedPage('stream', query(c.req.url), opts.mediaSrc));
+  app.get('/podcast', (c) => embedPage('podcast', query(c.req.url), opts.mediaSrc));
+  // 304 from the etag middleware (weak comparison, CORS kept), as for the bundle.
+  app.get('/frame.js', conditionalGet, (c) =>
+    c.body(FRAME_SCRIPT, 200, {
       'Content-Type': 'text/javascript; charset=utf-8',
       'Cache-Control': 'public, max-age=300',
       ETag: FRAME_ETAG,
       'Access-Control-Allow-Origin': '*',
-    });
-  });
-
-  const answer = (found: ShareLookup) =>
-    'found' in found ? sharePage(found.found, urls.origin, opts.mediaSrc) : 'refused' in found ? sharePrivateToken() : shareNotFound();
-  app.get('/s/:token/stream', (c) =>
-    answer(shareTarget(store, urls, c.req.param('token'), { stream: true, channel: c.req.query('channel') ?? '' }, query(c.req.url))),
-  );
-  app.get('/s/:token/episodes/:id', (c) => answer(shareTarget(store, urls, c.req.param('token'), { episode: c.req.param('id') }, query(c.req.url))));
-  app.get('/s/*', () => shareNotFound());
-
-  app.get('/oembed', (c) =>
-    oembed(store, urls, {
-      url: c.req.query('url'),
-      maxwidth: c.req.query('maxwidth'),
-      maxheight: c.req.query('maxheight'),
-      format: c.req.query('format'),
     }),
   );
   return app;

@@ -3,9 +3,9 @@
  * its chapters in the Podcasting 2.0 JSON chapters format (what `podcast:chapters` in the RSS
  * feed points to). Like the audio: no token, CORS for every origin, ETag, cacheable.
  */
-import type { EpisodeRecord } from './store.ts';
-import { ApiFailure, etagOf } from './respond.ts';
-import { chaptersView } from './views.ts';
+import type { EpisodeRecord } from '../store.ts';
+import { ApiFailure, etagOf } from '../respond.ts';
+import { chaptersView } from '../views.ts';
 
 export type EpisodeTextKind = 'vtt' | 'chapters.json';
 

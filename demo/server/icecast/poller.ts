@@ -2,15 +2,16 @@
  * Icecast mode (docs/design.md §1): each channel's mountpoint is a mount on a real Icecast. Its
  * `/status-json.xsl` is polled: a mount with a source is on air, its listener count and its
  * title ("Artist - Title") become the channel's; a title change goes into the history.
- * With admin credentials the service can also set the title and drop a source.
+ * With admin credentials the service can also set the title and drop a source (admin.ts).
  * Icecast unreachable: every channel off air, one log line, polling goes on and recovers.
  * With relays (ICECAST_RELAYS), every server's status is read alike and each channel lists its
  * sources on all of them (sources.ts), each with its measured delay (delay-probe.ts).
  */
+import { IcecastAdmin } from './admin.ts';
 import { DelayProbe } from './delay-probe.ts';
-import { parseIcecastStatus, splitTitle, type MountStatus } from './icecast-status.ts';
-import { channelSources, MOUNT_KINDS, publicSource, type ServerMounts } from './sources.ts';
-import type { ChannelRecord, Store } from './store.ts';
+import { parseIcecastStatus, splitTitle, type MountStatus } from './status.ts';
+import { listSources, MOUNT_KINDS, publicSource, type ServerMounts } from './sources.ts';
+import type { ChannelRecord, Store } from '../store.ts';
 
 export interface IcecastConfig {
   /** e.g. http://127.0.0.1:8000 (a path prefix is kept). */
@@ -69,7 +70,7 @@ export class Icecast {
   #store: Store;
   #log: (line: string) => void;
   #pollMs: number;
-  #auth: string | undefined;
+  #admin: IcecastAdmin | undefined;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #running = false;
   #servers: ServerState[];
@@ -94,13 +95,13 @@ export class Icecast {
     this.#servers = [server(this.url, false), ...(config.relays ?? []).map((url) => server(url, true))];
     this.probe = config.measureDelay === false ? undefined : new DelayProbe(log, () => this.refresh(), config.probe);
     if (config.adminUser && config.adminPassword) {
-      this.#auth = `Basic ${Buffer.from(`${config.adminUser}:${config.adminPassword}`).toString('base64')}`;
+      this.#admin = new IcecastAdmin(this.url, { user: config.adminUser, password: config.adminPassword }, log, () => this.refresh());
     }
   }
 
   /** Whether admin credentials were given (title updates, dropping a source). */
   get admin(): boolean {
-    return this.#auth !== undefined;
+    return this.#admin !== undefined;
   }
 
   /** The URL listeners fetch: the mount on Icecast. */
@@ -180,7 +181,7 @@ export class Icecast {
     const changedAt = new Date(askedAt - Math.min(askedAt - (this.#askedAt ?? askedAt), 2 * this.#pollMs) / 2);
     const master = this.#servers[0]!;
     for (const channel of store.channels) {
-      const { sources, listeners, title: text } = channelSources(channel.mountpoint, servers, delayOf, probes);
+      const { sources, listeners, title: text } = listSources(channel.mountpoint, servers, delayOf, probes);
       // An MP3 mount's declared bitrate is its byte rate; an Ogg one's is nominal (the probe measures it).
       for (const s of sources) if (!s.relay && s.type === 'audio/mpeg' && s.bitrate) this.probe?.rates.set(s.url, s.bitrate * 125);
       this.probe?.watch(
@@ -205,47 +206,22 @@ export class Icecast {
   }
 
   /**
-   * Sets the mount's title (`/admin/metadata`, mode updinfo); false without admin or on
-   * failure. It sends `artist` and `title`, not `song`: measured on Icecast 2.4.4, `song` on an
-   * MP3 mount replaces only the title part and keeps the artist the source sent (ezstream
-   * sends both), and it wins over `artist`/`title` when given too. Icecast shows the new
+   * Sets the mount's title (admin.ts); false without admin or on failure. Icecast shows the new
    * title once the source sends its next block (about a second with ezstream).
    */
   setTitle(channel: ChannelRecord, np: { title: string; artist: string }): Promise<boolean> {
-    return this.#admin('metadata', channel.mountpoint, { mode: 'updinfo', artist: np.artist, title: np.title, charset: 'UTF-8' });
+    return this.#admin ? this.#admin.setTitle(channel.mountpoint, np) : Promise.resolve(false);
   }
 
   /**
-   * Drops the sources of the channel's mounts on the master (`/admin/killsource`; its relays
-   * lose them in turn); true when every one the master last listed was dropped (none listed:
-   * nothing to drop); false without admin or on a failure.
+   * Drops the sources of the channel's mounts on the master (admin.ts; its relays lose them in
+   * turn); true when every one the master last listed was dropped (none listed: nothing to
+   * drop); false without admin or on a failure.
    */
   async killSource(channel: ChannelRecord): Promise<boolean> {
-    if (!this.#auth) return false;
+    if (!this.#admin) return false;
     const master = this.#servers[0]!.mounts;
     const live = MOUNT_KINDS.map((k) => `${channel.mountpoint}${k.suffix}`).filter((m) => master?.has(m));
-    return (await Promise.all(live.map((mount) => this.#admin('killsource', mount, {})))).every(Boolean);
-  }
-
-  async #admin(command: string, mount: string, params: Record<string, string>): Promise<boolean> {
-    if (!this.#auth) return false;
-    // Icecast decodes %20 but not `+` (URLSearchParams' space): encode each value by hand.
-    const query = Object.entries({ mount: `/${mount}`, ...params })
-      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
-      .join('&');
-    try {
-      const res = await fetch(`${this.url}/admin/${command}?${query}`, {
-        headers: { Authorization: this.#auth },
-        signal: AbortSignal.timeout(3000),
-      });
-      await res.body?.cancel();
-      if (!res.ok) this.#log(`icecast: /admin/${command} for /${mount} answered ${res.status}`);
-      return res.ok;
-    } catch (err) {
-      this.#log(`icecast: /admin/${command} for /${mount} failed (${err instanceof Error ? err.message : String(err)})`);
-      return false;
-    } finally {
-      this.refresh();
-    }
+    return (await Promise.all(live.map((mount) => this.#admin!.killSource(mount)))).every(Boolean);
   }
 }

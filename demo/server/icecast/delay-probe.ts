@@ -27,7 +27,14 @@
  * A source's delay is the median of its last five figures (`keep`). A source that cannot be
  * measured keeps its figures (or none: its burst at its bitrate is used); nothing is retried
  * sooner than the next round.
+ *
+ * This file is the scheduler and the rounds; the connections are stream-reader.ts, the
+ * arithmetic (live line, a listener's delay, the median) delay-figures.ts, and the Ogg header
+ * pages media/ogg-opus.ts.
  */
+
+import { keep, liveLine, measureDelay } from './delay-figures.ts';
+import { StreamReader } from './stream-reader.ts';
 
 /** A source to measure: its URL, and where it is. */
 export interface ProbeTarget {
@@ -37,156 +44,10 @@ export interface ProbeTarget {
   type: string;
 }
 
-interface Chunk {
-  at: number;
-  offset: number;
-  bytes: Uint8Array;
-}
-
-/** A connection reading a stream, keeping what arrives and when. */
-class Reader {
-  chunks: Chunk[] = [];
-  received = 0;
-  done = false;
-  #abort = new AbortController();
-  readonly started: Promise<boolean>;
-
-  constructor(url: string, timeoutMs: number) {
-    this.started = (async () => {
-      const timer = setTimeout(() => this.#abort.abort(), timeoutMs);
-      try {
-        const res = await fetch(url, { signal: this.#abort.signal, headers: { 'User-Agent': 'castlet-delay-probe' } });
-        clearTimeout(timer);
-        if (!res.ok || !res.body) {
-          await res.body?.cancel();
-          return false;
-        }
-        void this.#pump(res.body.getReader());
-        return true;
-      } catch {
-        clearTimeout(timer);
-        return false;
-      }
-    })();
-  }
-
-  async #pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        this.chunks.push({ at: Date.now(), offset: this.received, bytes: value });
-        this.received += value.byteLength;
-      }
-    } catch {
-      // closed by us, or the server went away
-    }
-    this.done = true;
-  }
-
-  bytes(): Buffer {
-    return Buffer.concat(this.chunks.map((c) => c.bytes));
-  }
-
-  close(): void {
-    this.#abort.abort();
-  }
-}
-
-/** How many of a source's last figures its delay is the median of. */
-const SAMPLES = 5;
-
-/**
- * A source's figures after a new one, and the delay they give: their median. Each connection's
- * burst ends on one of the server's source blocks (about 1 s apart), so one figure can be up
- * to a block from the next connection's: the median of several is the middle a listener can
- * expect. A figure more than 1.5 s from the median kept is a new state (a server refilling its
- * burst, a relay further behind): the figures start over from it.
- */
-export function keep(samples: readonly number[], figure: number): { samples: number[]; delay: number } {
-  const kept = samples.length && Math.abs(figure - median(samples)) <= 1.5 ? [...samples, figure].slice(-SAMPLES) : [figure];
-  return { samples: kept, delay: Math.round(median(kept) * 1000) / 1000 };
-}
-
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? (s[mid] ?? NaN) : ((s[mid - 1] ?? NaN) + (s[mid] ?? NaN)) / 2;
-}
-
 /** How long after closing a probe it is still taken for one of Icecast's listeners. */
 const CLOSE_GRACE_MS = 2500;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Bytes of Ogg header pages (granule position 0: codec setup and tags) at the start of `data`. */
-export function oggHeaderBytes(data: Uint8Array): number {
-  let at = 0;
-  while (at + 27 <= data.length && data[at] === 0x4f && data[at + 1] === 0x67 && data[at + 2] === 0x67 && data[at + 3] === 0x53) {
-    const granule = Buffer.from(data.buffer, data.byteOffset + at + 6, 8).readBigInt64LE(0);
-    if (granule !== 0n) break;
-    const segments = data[at + 26]!;
-    if (at + 27 + segments > data.length) break;
-    let body = 0;
-    for (let i = 0; i < segments; i++) body += data[at + 27 + i]!;
-    at += 27 + segments + body;
-  }
-  return at;
-}
-
-/**
- * From a reference connection's chunks: the byte rate and the moment each byte went live
- * (`epoch + offset / rate`), fitted on the blocks that arrived after its burst (a block: a
- * chunk after a pause of at least `gapMs`), and the usual interval between blocks (ms).
- * Undefined with fewer than two such blocks.
- */
-export function liveLine(
-  chunks: Chunk[],
-  declaredRate: number | undefined,
-  gapMs = 150,
-): { rate: number; epoch: number; interval: number } | undefined {
-  const first = chunks[0];
-  if (!first) return undefined;
-  // The burst: whatever arrived in the first moment.
-  const blocks = chunks.filter((c, i) => i > 0 && c.at - first.at > gapMs && c.at - chunks[i - 1]!.at >= gapMs);
-  if (blocks.length < 2) return undefined;
-  const firstBlock = blocks[0]!;
-  const lastBlock = blocks.at(-1)!;
-  const rate = declaredRate ?? (lastBlock.offset - firstBlock.offset) / ((lastBlock.at - firstBlock.at) / 1000);
-  if (!(rate > 0)) return undefined;
-  const epochs = blocks.map((b) => b.at - (b.offset / rate) * 1000).sort((a, b) => a - b);
-  const gaps = blocks
-    .slice(1)
-    .map((b, i) => b.at - blocks[i]!.at)
-    .sort((a, b) => a - b);
-  return { rate, epoch: epochs[Math.floor(epochs.length / 2)]!, interval: gaps[Math.floor(gaps.length / 2)]! };
-}
-
-/**
- * The delay (s) of a new listener whose first `data` arrived at `at`, against a reference
- * connection to the master: where `data`'s audio sits in the reference's bytes, and when that
- * went live. Undefined when it cannot be placed.
- */
-export function measureDelay(
-  reference: Chunk[],
-  line: { rate: number; epoch: number; interval: number },
-  listener: { at: number; lastAt: number; data: Uint8Array; ogg: boolean },
-): number | undefined {
-  const skip = listener.ogg ? oggHeaderBytes(listener.data) : 0;
-  const audio = listener.data.subarray(skip);
-  const tail = audio.subarray(Math.max(0, audio.length - 1024));
-  if (tail.length < 256) return undefined;
-  // The reference as it was when the listener's last bytes arrived (a little after, for the
-  // order two connections' reads come in): its stream may repeat itself (a looped tone), and
-  // the listener's edge is at, or a little behind, the master's.
-  const until = reference.filter((c) => c.at <= listener.lastAt + 100);
-  const ref = Buffer.concat(until.map((c) => c.bytes));
-  const end = ref.lastIndexOf(Buffer.from(tail));
-  if (end < 0) return undefined;
-  const first = end + tail.length - audio.length;
-  const liveAt = line.epoch + (first / line.rate) * 1000;
-  return Math.round(listener.at - line.interval / 2 - liveAt) / 1000;
-}
 
 export class DelayProbe {
   #log: (line: string) => void;
@@ -317,7 +178,7 @@ export class DelayProbe {
   async #measureMount(master: string, mount: string, targets: ProbeTarget[]): Promise<Map<string, number>> {
     const results = new Map<string, number>();
     const ogg = targets[0]?.type.startsWith('audio/ogg') ?? false;
-    const reference = new Reader(`${master}/${encodeURIComponent(mount)}`, 3000);
+    const reference = new StreamReader(`${master}/${encodeURIComponent(mount)}`, 3000);
     this.#hold(master, mount, 1);
     const listened: { target: ProbeTarget; at: number; lastAt: number; data: Uint8Array }[] = [];
     try {
@@ -330,7 +191,7 @@ export class DelayProbe {
       while (!reference.chunks.length && Date.now() < until && !reference.done) await sleep(20);
       for (const target of targets) {
         if (!this.#running || reference.done) break;
-        const listener = new Reader(target.url, 3000);
+        const listener = new StreamReader(target.url, 3000);
         this.#hold(target.server, target.mount, 1);
         try {
           if (!(await listener.started)) continue;

@@ -3,8 +3,10 @@
  * frames; a new listener gets a burst of the frames just before the live position, then
  * every listener gets the same frames, paced at the bitrate by one timer per mount.
  */
-import type { AudioFile } from './catalog.ts';
-import { abortError } from './connections.ts';
+import type { AudioFile, Catalog } from './catalog.ts';
+import { abortError } from '../connections.ts';
+import { loopOf } from '../seed.ts';
+import type { ChannelRecord, Store } from '../store.ts';
 
 export interface BroadcastOptions {
   /** Bytes sent at once on connect (whole frames, at least this many). */
@@ -131,4 +133,34 @@ export class Broadcast {
     }
     this.#opts.onListeners(this.#listeners.size);
   }
+}
+
+/** Each channel's broadcast, by mountpoint. */
+export type ChannelBroadcasts = Map<string, { channel: ChannelRecord; broadcast: Broadcast }>;
+
+/**
+ * A broadcast of its loop for each of `channels`; each one's listener count goes to the store,
+ * and its delay is the channel's `stream_delay`.
+ */
+export function channelBroadcasts(
+  store: Store,
+  channels: readonly ChannelRecord[],
+  catalog: Catalog,
+  opts: { burstBytes: number; tickMs: number },
+): ChannelBroadcasts {
+  const broadcasts: ChannelBroadcasts = new Map(
+    channels.map((channel) => [
+      channel.mountpoint,
+      {
+        channel,
+        broadcast: new Broadcast(loopOf(catalog, channel), {
+          ...opts,
+          maxBacklog: 256 * 1024,
+          onListeners: (count) => store.setListeners(channel.id, count),
+        }),
+      },
+    ]),
+  );
+  for (const { channel, broadcast } of broadcasts.values()) store.setStreamDelay(channel.id, broadcast.delay);
+  return broadcasts;
 }

@@ -3,8 +3,8 @@
  * §14): one range `a-b`, `a-` or `-n` → 206; unsatisfiable → 416; ETag with If-None-Match
  * and If-Range. Both formats are served by the same code.
  */
-import type { EpisodeRecord } from './store.ts';
-import { ApiFailure } from './respond.ts';
+import type { EpisodeRecord } from '../store.ts';
+import { ApiFailure } from '../respond.ts';
 
 /** The file formats of an episode. */
 export type EpisodeFormat = 'mp3' | 'opus';

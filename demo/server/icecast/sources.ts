@@ -9,9 +9,11 @@
  * - Listeners: the sum of every server's count of every mount, less the connections that are no
  *   listeners: each relay that has a mount live is one listener of that mount on the master
  *   (Icecast's own `<relay>`), and the service's own delay probes (delay-probe.ts).
+ *
+ * (What a live item lists is views.ts `channelSources`, which falls back to the channel's stream.)
  */
-import type { Source } from '../../src/api/index.ts';
-import type { MountStatus } from './icecast-status.ts';
+import type { Source } from '../../../src/api/index.ts';
+import type { MountStatus } from './status.ts';
 
 /** One server's answer: the mounts that have a source. */
 export interface ServerMounts {
@@ -47,7 +49,7 @@ export function mountUrl(server: string, mount: string): string {
  * source's delay (null: unknown); `probes` how many of the service's own connections are open
  * on a server's mount.
  */
-export function channelSources(
+export function listSources(
   mountpoint: string,
   servers: ServerMounts[],
   delayOf: (source: { url: string; bitrate: number | undefined }) => number | null,

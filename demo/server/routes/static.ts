@@ -2,14 +2,16 @@
  * The page at `/` and the built bundle (`dist/`) for every other non-API GET, served as a
  * CDN would (docs/design.md §3): brotli or gzip by `Accept-Encoding`, an `ETag` (the etag
  * middleware: 304 on `If-None-Match`), and every file also at `/castlet@<version>/…`,
- * immutable for a year.
+ * immutable for a year. Mounted last: it takes every GET the other routes left.
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../env.ts';
+import { conditionalGet } from '../middleware/etag.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +45,7 @@ export const PAGE_CSP =
   "img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The package version: `/castlet@<version>/castlet.js` is the bundle of this version. */
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const VERSIONED = `/castlet@${VERSION}/`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -125,8 +127,24 @@ export function bundleFiles(opts: StaticOptions): MiddlewareHandler {
   };
 }
 
-/** The plain-text 404 of paths outside the API. */
-export function notFoundText(path: string): Response {
-  const hint = path === '/castlet.js' ? 'castlet.js is not built yet: run npm run build' : 'Not found.';
-  return new Response(`${hint}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+export interface StaticRouteOptions extends StaticOptions {
+  /** More `media-src` origins for the demo page's policy (Icecast mode: the mounts' origin). */
+  mediaSrc?: string;
+}
+
+/** The page and the bundle: every GET no other route took (mount at `/`, after the others). */
+export function staticRoutes({ mediaSrc, ...files }: StaticRouteOptions): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
+  const pageCsp = mediaSrc ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${mediaSrc}`) : undefined;
+  app.get(
+    '*',
+    conditionalGet,
+    async function pageCspHeader(c, next) {
+      await next();
+      if (pageCsp && c.res.headers.has('Content-Security-Policy')) c.res.headers.set('Content-Security-Policy', pageCsp);
+    },
+    bundleFiles(files),
+  );
+  return app;
 }

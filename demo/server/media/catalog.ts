@@ -5,10 +5,10 @@
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Chapter } from '../../src/api/index.ts';
+import type { Chapter } from '../../../src/api/index.ts';
 import type { ArtFile } from './artwork.ts';
 import { parseMp3, type Mp3Info } from './mp3.ts';
-import { etagOf } from './respond.ts';
+import { etagOf } from '../respond.ts';
 
 export interface LiveTrack {
   title: string;
@@ -60,7 +60,7 @@ export interface Catalog {
 }
 
 // A string path from node:url, so this also works where a test environment replaces URL.
-export const DEFAULT_MEDIA_DIR = fileURLToPath(new NodeURL('../media/', import.meta.url));
+export const DEFAULT_MEDIA_DIR = fileURLToPath(new NodeURL('../../media/', import.meta.url));
 
 export function loadCatalog(dir = DEFAULT_MEDIA_DIR): Catalog {
   const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;

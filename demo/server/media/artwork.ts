@@ -3,7 +3,7 @@
  * memory. Like the audio: no token, CORS for every origin, ETag; the files never change while
  * the service runs, so caches keep them a day.
  */
-import { ApiFailure } from './respond.ts';
+import { ApiFailure } from '../respond.ts';
 
 export interface ArtFile {
   bytes: Uint8Array;

@@ -4,8 +4,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { AppEnv } from './env.ts';
-import { ApiFailure } from './respond.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiFailure } from '../respond.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 

@@ -5,8 +5,8 @@
  * the only key: the private one is never authorized here, and an unknown token, channel or
  * episode is one and the same 404 page, which tells nothing of any account.
  */
-import { PRIVATE_TOKEN_EXPOSED } from '../../src/api/index.ts';
-import { classifyToken } from './auth.ts';
+import { PRIVATE_TOKEN_EXPOSED } from '../../../src/api/index.ts';
+import { classifyToken } from '../auth.ts';
 import {
   DISPLAY_KEYS,
   FRAME_HEIGHT,
@@ -17,12 +17,12 @@ import {
   readOptions,
   type EmbedOptions,
   type PlayerKind,
-} from './embed-options.ts';
+} from '../embed-options.ts';
 import { attrs, esc, htmlPage, meta } from './html-page.ts';
-import { RESERVE_CSS } from '../snippet.ts';
-import { VERSION } from './static-files.ts';
-import type { Store } from './store.ts';
-import { artUrl, COVER, THUMB, type Urls } from './views.ts';
+import { RESERVE_CSS } from '../../snippet.ts';
+import { VERSION } from '../routes/static.ts';
+import type { Store } from '../store.ts';
+import { artUrl, COVER, THUMB, type Urls } from '../views.ts';
 
 /** What a share URL shows: everything its page, its card and its oEmbed answer are made of. */
 export interface ShareTarget {

@@ -4,12 +4,12 @@
  * sized within `maxwidth` × `maxheight`. Any other URL (another host's, a path that is no share
  * page, an unknown token or id, the private token) is 404; `format` other than json is 501.
  */
-import { FRAME_HEIGHT, FRAME_WIDTH, NARROW } from './embed-options.ts';
+import { FRAME_HEIGHT, FRAME_WIDTH, NARROW } from '../embed-options.ts';
 import { esc } from './html-page.ts';
-import { jsonResponse } from './respond.ts';
+import { jsonResponse } from '../respond.ts';
 import { embedUrl, shareTarget, type ShareTarget } from './share.ts';
-import type { Store } from './store.ts';
-import { artUrl, COVER, THUMB, type Urls } from './views.ts';
+import type { Store } from '../store.ts';
+import { artUrl, COVER, THUMB, type Urls } from '../views.ts';
 
 const CORS = { 'Access-Control-Allow-Origin': '*' };
 

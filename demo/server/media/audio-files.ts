@@ -3,10 +3,10 @@
  * the Ogg Opus file first where there is one (smaller for the same sound), then the MP3,
  * which stays `audio_url` and the feed's `enclosure`.
  */
-import type { AudioFile } from '../../src/api/index.ts';
+import type { AudioFile } from '../../../src/api/index.ts';
 import { parseMp3 } from './mp3.ts';
-import { etagOf } from './respond.ts';
-import type { EpisodeRecord } from './store.ts';
+import { etagOf } from '../respond.ts';
+import type { EpisodeRecord } from '../store.ts';
 
 export const MP3_TYPE = 'audio/mpeg';
 /** What `audio` says of the Opus file, codecs included, for `canPlayType`. */

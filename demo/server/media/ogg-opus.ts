@@ -2,8 +2,24 @@
  * Ogg Opus (RFC 7845, Ogg: RFC 3533) for generated episodes: the tone's Opus packets, repeated
  * to a length, in new Ogg pages, as the MP3 tone's frames are repeated (mp3.ts `repeatFrames`).
  * Nothing is decoded or encoded: the packets are copied, only pages, granule positions and
- * checksums are written.
+ * checksums are written. Also where a live Ogg stream's header pages end (the delay probe
+ * leaves them out).
  */
+
+/** Bytes of Ogg header pages (granule position 0: codec setup and tags) at the start of `data`. */
+export function oggHeaderBytes(data: Uint8Array): number {
+  let at = 0;
+  while (at + 27 <= data.length && data[at] === 0x4f && data[at + 1] === 0x67 && data[at + 2] === 0x67 && data[at + 3] === 0x53) {
+    const granule = Buffer.from(data.buffer, data.byteOffset + at + 6, 8).readBigInt64LE(0);
+    if (granule !== 0n) break;
+    const segments = data[at + 26]!;
+    if (at + 27 + segments > data.length) break;
+    let body = 0;
+    for (let i = 0; i < segments; i++) body += data[at + 27 + i]!;
+    at += 27 + segments + body;
+  }
+  return at;
+}
 
 /** Ogg's CRC-32: polynomial 0x04C11DB7, not reflected, starting at 0 (RFC 3533 §6). */
 const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {

@@ -42,8 +42,8 @@ export function copyPeers(staticDir: string): Record<string, number> {
 
 const sri = (file: string, algorithm = 'sha384') => `${algorithm}-${createHash(algorithm).update(readFileSync(file)).digest('base64')}`;
 
-/** The bundle's tag as the owner console gives it: the versioned URL, SRI, crossorigin. */
-export function bundleTag(env: BenchEnv, extra = ''): string {
+/** The bundle's tag as the owner console gives it: the versioned URL, SRI, crossorigin (the bundle of `env.staticDir`, served by `env.mock`). */
+export function bundleTag(env: { mock: { url: string }; staticDir: string }, extra = ''): string {
   return `<script type="module" src="${env.mock.url}/castlet@${VERSION}/castlet.js" integrity="${sri(join(env.staticDir, 'castlet.js'))}" crossorigin="anonymous"${extra}></script>`;
 }
 

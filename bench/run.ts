@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: bundle sizes, pages in headless Chromium, the embed snippet and Play usable
  * beside media-chrome and Plyr, time to audio, bandwidth, the mock under load and under faults —
- * every row beside its reference from the same run. One table on stdout, everything measured in
+ * the podcast page's Total Blocking Time beside the peers' (tbt.ts), every row beside its
+ * reference from the same run. One table on stdout, everything measured in
  * bench/results.json. Loopback only; every server is a child process that is killed at the end.
  * `npm run bench -- page audio` runs only those parts.
  */
@@ -24,10 +25,11 @@ import { copyPeers } from './peers.ts';
 import { benchPlayUsable } from './play-usable.ts';
 import { benchServer } from './server-load.ts';
 import { benchSnippet } from './snippet.ts';
+import { benchTbt } from './tbt.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -73,7 +75,7 @@ async function main() {
   copyPeers(staticDir);
   let env: BenchEnv | undefined;
   try {
-    if (['page', 'snippet', 'usable', 'iframe', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
+    if (['page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
       const [mock, pages, browser] = await Promise.all([
         startMock({ staticDir, heartbeatMs: 60_000 }, { log: 'keep' }),
         startPages(),
@@ -84,6 +86,7 @@ async function main() {
     if (wanted.has('page')) record('page', await benchPage(env!));
     if (wanted.has('snippet')) record('snippet', await benchSnippet(env!));
     if (wanted.has('usable')) record('usable', await benchPlayUsable(env!));
+    if (wanted.has('tbt')) record('tbt', await benchTbt(env!));
     if (wanted.has('iframe')) record('iframe', await benchIframe(env!));
     if (wanted.has('audio')) record('audio', await benchAudio(env!));
     if (wanted.has('bandwidth')) record('bandwidth', await benchBandwidth(env!));

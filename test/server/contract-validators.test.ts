@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../demo/server/catalog.ts';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
 import {
@@ -22,7 +22,7 @@ import {
 } from '../../src/api/private.ts';
 import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/api/validate.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 type Check = (v: unknown) => boolean;
 
@@ -131,7 +131,7 @@ describe('the built-in stream: every answer passes the contract', () => {
     expect(info).toMatchObject({ status: 'offline', stream_url: null, sources: [] });
     expect(valid(isAccountInfo, await get('accountInfo')).streaming_server_ready).toBe(0);
     expect((await feed()).live_items!.find((i) => i.id === item.id)!.status).toBe('ended');
-    await waitFor(() => streams.streams().at(-1)?.status === 'offline', 2000, 'the offline event');
+    await vi.waitFor(() => expect(streams.streams().at(-1)?.status, 'the offline event').toBe('offline'), 2000);
     valid(isServerState, await post('startServer'));
     expect((await stream()).status).toBe('live');
     valid(isDeleted, await post('deleteLiveItem', { id: item.id }));
@@ -149,7 +149,7 @@ describe('the built-in stream: every answer passes the contract', () => {
   });
 
   it('the `stream` and `podcasts` events: every one so far passes', async () => {
-    await waitFor(() => streams.streams().length > 2 && podcasts.payloads('podcasts').length > 2, 3000, 'events');
+    await vi.waitFor(() => expect(streams.streams().length > 2 && podcasts.payloads('podcasts').length > 2, 'events').toBeTruthy(), 3000);
     for (const data of streams.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
     expect(streams.streams().some((d) => d.status === 'offline')).toBe(true);
     for (const data of podcasts.payloads('podcasts')) expect(isPodcastFeed(data), JSON.stringify(data).slice(0, 300)).toBe(true);
@@ -208,7 +208,7 @@ describe('Icecast mode (stand-ins for a master and a relay), episodes in MP3 onl
   });
 
   it('/public/stream with the sources of the master and the relay, and its events', async () => {
-    await waitFor(() => events.streams().at(-1)?.sources?.length === 4, 3000, 'four sources');
+    await vi.waitFor(() => expect(events.streams().at(-1)?.sources?.length, 'four sources').toBe(4), 3000);
     const info = valid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`))) as StreamInfo;
     expect(info.sources!.map((s) => s.type)).toContain('audio/ogg; codecs=opus');
     for (const data of events.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);

@@ -5,9 +5,9 @@
  * or on stopServer) and every change is pushed; bad input is a 400 that says what is wrong
  * and changes nothing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveItem, PodcastFeed } from '../../src/api/types.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20 });
 const u = (path: string) => `${s.url}${path}`;
@@ -145,11 +145,11 @@ describe('live items', () => {
 
   it('moves by itself: pending until its start, live, then ended at its end; each change is pushed', async () => {
     client = await openEvents(u(`/public/podcasts/events?token=${PUBLIC}`));
-    await waitFor(() => client!.payloads('podcasts').length === 1);
+    await vi.waitFor(() => expect(client!.payloads('podcasts').length).toBe(1), 2000);
     const { body: item } = await add({ title: 'Soon', start: iso(400), end: iso(1200) });
     expect(item.status).toBe('pending');
     const statuses = () => client!.payloads('podcasts').map((f: PodcastFeed) => f.live_items!.find((i) => i.id === item.id)?.status);
-    await waitFor(() => statuses().includes('ended'), 3000, 'the item to end');
+    await vi.waitFor(() => expect(statuses(), 'the item to end').toContain('ended'), 3000);
     expect(statuses().filter((x, i, all) => i === 0 || x !== all[i - 1])).toEqual([undefined, 'pending', 'live', 'ended']);
     const pushed = client
       .payloads('podcasts')

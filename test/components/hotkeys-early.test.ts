@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, playing, q, ready, record, resetAfterEach } from '../support/harness.ts';
+import { flush, mount, playing, q, ready, record, resetAfterEach } from '../support/harness.ts';
 import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
@@ -49,7 +49,7 @@ describe('keys pressed while the hotkeys load', () => {
     focusAndPress(el, '[part=volume]', 'k');
     // The chunk is here once the keys are acted on: wait for the module the player imports.
     await import('../../src/internal/hotkeys.ts');
-    await new Promise((r) => setTimeout(r, 50));
+    await flush();
     expect(el.media.src).toBe('');
     expect(el.state).toBe('ready');
   });

@@ -23,11 +23,7 @@ interface FakeIcecast {
 /** Waits until the mock has asked `fake`'s status twice more: the answer of the first was read. */
 const nextPolls = (fake: FakeIcecast) => {
   const until = fake.polls + 2;
-  return vi.waitFor(() => {
-    const found = fake.polls >= until;
-    if (!found) throw new Error('still waiting for two more status polls');
-    return found;
-  }, 2000);
+  return vi.waitFor(() => expect(fake.polls, 'two more status polls').toBeGreaterThanOrEqual(until), 2000);
 };
 
 async function fakeIcecast(): Promise<FakeIcecast> {

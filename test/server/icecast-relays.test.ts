@@ -14,12 +14,15 @@ interface Stand {
   url: string;
   /** The mounts with a source and their listeners; 'down' resets every connection. */
   mounts: Record<string, number> | 'down';
+  /** Requests received so far (the mock's status polls). */
+  polls: number;
   close(): Promise<void>;
 }
 
 async function stand(): Promise<Stand> {
-  const s = { mounts: {} } as Stand;
+  const s = { mounts: {}, polls: 0 } as Stand;
   const server = createServer((req, res) => {
+    s.polls++;
     if (s.mounts === 'down') return void req.socket.destroy();
     if (req.url !== '/status-json.xsl') return void res.writeHead(404).end();
     const source = Object.entries(s.mounts).map(([m, listeners]) => ({ listenurl: `${s.url}/${m}`, listeners, bitrate: 32 }));
@@ -90,7 +93,9 @@ describe('Icecast mode with relays, against stand-ins', () => {
     // The master still counts the relay's connection until it notices: no relay answers, nothing subtracted.
     expect(without.listeners).toBe(4);
     const lines = () => logs.filter((l) => l.startsWith('icecast:'));
-    await new Promise((r) => setTimeout(r, 300));
+    // Three more polls of the relay (100 ms apart), still down: still the one line.
+    const polled = relay.polls;
+    await vi.waitFor(() => expect(relay.polls, 'three more polls of the relay').toBeGreaterThanOrEqual(polled + 3), 3000);
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatch(new RegExp(`cannot read ${relay.url}/status-json\\.xsl .*its sources are left out`));
     relay.mounts = { live: 0 };

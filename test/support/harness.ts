@@ -11,13 +11,14 @@ import { withMockProcess } from './mock-process.ts';
 import type { PlayerElement } from '../../src/internal/player-element.ts';
 import type { CastletEventMap } from '../../src/events.ts';
 import type { PodcastFeed } from '../../src/api/types.ts';
+import { flush } from './flush.ts';
 import { closeServices, serviceChanges } from './stub-service.ts';
 // Real time when a test fakes the widgets' clock (fakeClock fakes the globals only).
 import { clearTimeout, setTimeout } from 'node:timers';
 
 export const PRIVATE = DEMO_TOKENS.private_token;
 export const PUBLIC = DEMO_TOKENS.public_token;
-export { NodeEventSource };
+export { NodeEventSource, flush };
 
 /** A widget's shadow root, for queries. */
 export const shadow = (el: HTMLElement) => el.shadowRoot!;
@@ -84,9 +85,6 @@ export async function answered(): Promise<void> {
   await settled(() => 0);
   await flush();
 }
-
-/** Lets every pending promise reaction run: the rest of a chain that waits on no timer or I/O. */
-export const flush = () => new Promise<void>((r) => setImmediate(r));
 
 /**
  * Moves the fake clock (`fakeClock`) on by `ms` in steps of `step` ms; after each, waits until

@@ -314,15 +314,4 @@ describe('the shared feed', () => {
     // (A request would have started at once.)
     expect(started()).toBe(asked);
   });
-
-  it('the browser coming online retries at once, not at the end of the backoff', async () => {
-    service = await serve({ '/public/stream': [503, { error: 'server_offline', error_description: 'down' }] });
-    const el = await mount<StreamPlayer>('stream-player', service.url);
-    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
-    // Let the backoff grow past a few seconds (the GET alone is asked again while it fails).
-    await vi.waitFor(() => expect(service.hits('/public/stream')).toBeGreaterThanOrEqual(3), 6000);
-    service.routes['/public/stream'] = streamInfo();
-    dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(el.state).toBe('ready'), 500);
-  }, 10_000);
 });

@@ -1,6 +1,7 @@
 // `npm run lint`: ESLint (JS, typescript-eslint, eslint-plugin-lit) and then lit-analyzer, which
 // type-checks the bindings inside Lit templates against the elements they land on.
 import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
 import lit from 'eslint-plugin-lit';
 import tseslint from 'typescript-eslint';
 
@@ -82,5 +83,11 @@ export default tseslint.config(
     // Tests read JSON the service under test answers: its shape is what they assert.
     files: ['test/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // A test asserts something: a test with no `expect` (or helper that asserts) passes whatever the code does.
+    files: ['test/**/*.test.ts'],
+    plugins: { vitest },
+    rules: { 'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert'] }] },
   },
 );

@@ -5,19 +5,18 @@
  * the card back (with the focus), Close hides it for this playback; it is gone when the card
  * is in view or nothing plays, and only the playing player has one. It is accessible (axe),
  * moves nothing on the page, follows Arabic's direction, and is a chunk loaded when a sticky
- * player first plays. Chromium alone: the layout-shift score, reduced motion, and the README's screenshots.
+ * player first plays. Chromium alone: the layout-shift score, reduced motion and theming. (The README's screenshots:
+ * scripts/screenshot-mini-player.ts.)
  *
  * `ENGINES=webkit npx vitest run --project browser test/browser/mini-player.test.ts` runs one engine.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { PUBLIC, selectedEngines, waitForState, withBrowser, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 
 const PHONE = { width: 390, height: 700 };
 const AXE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
-/** The README's screenshots are copied from here to docs/ (not written there by every run). */
-const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
 const PODCAST = 'podcast-player';
 const STREAM = 'stream-player';
 
@@ -313,20 +312,5 @@ describe('sticky mini-player in Chromium', () => {
     expect(await colours()).toEqual(['rgb(1, 2, 3)', 'rgb(4, 5, 6)']);
     await t.page.addStyleTag({ content: 'podcast-player { --castlet-mini-bg: rgb(7, 8, 9); --castlet-mini-accent: rgb(10, 11, 12); }' });
     expect(await colours()).toEqual(['rgb(7, 8, 9)', 'rgb(10, 11, 12)']);
-  });
-
-  test('screenshots for the README: light and dark, 390×700', async () => {
-    mkdirSync(REPORTS, { recursive: true });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      const t = await shown({ colorScheme });
-      await t.mini.evaluate((m) => Promise.all(m.getAnimations().map((a) => a.finished)));
-      // Some way into the episode: the progress bar shows.
-      await t.page.evaluate(() => {
-        const el = document.querySelector('podcast-player') as HTMLElement & { seek(t: number): void; current: { duration: number } };
-        el.seek(el.current.duration * 0.4);
-      });
-      await t.page.waitForFunction(() => (document.querySelector('podcast-player') as HTMLElement & { state: string }).state === 'playing');
-      await t.page.screenshot({ path: `${REPORTS}mini-player-${colorScheme}.png`, animations: 'disabled' });
-    }
   });
 });

@@ -3,13 +3,13 @@
  * Support link, as a service sends them: real HTTP from a small loopback service of our own
  * (service.ts) with the data each case needs, the real podcast player in happy-dom.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { Chapter, Episode, PodcastFeed } from '../../src/api/types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
 import { isPodcastFeed } from '../../src/api/validate.ts';
-import { all, mount, playing, q, ready, record, shadow, until, resetAfterEach } from './harness.ts';
-import { podcastFeed, serve, type Service } from './service.ts';
+import { all, mount, playing, q, ready, record, shadow, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, type Service } from '../support/stub-service.ts';
 
 let service: Service | undefined;
 resetAfterEach();
@@ -106,7 +106,7 @@ describe('validation of chapters, persons and funding', () => {
     service = await serve({ '/public/podcasts': body });
     let errors: ReturnType<typeof record<'castlet-error'>> = [];
     const el = await mount<PodcastPlayer>('podcast-player', service.url, {}, (e) => (errors = record(e, 'castlet-error')));
-    await until(() => expect(el.state).toBe('error'));
+    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
     expect(errors.map((e) => e.code)).toEqual(['bad_response']);
     expect(q(el, '[part~=message]')!.textContent).toMatch(/does not understand/);
   });
@@ -209,7 +209,7 @@ describe('chapter links', () => {
 
   it("is said in the listener's language", async () => {
     const el = await player(feedWith({ chapters }), { lang: 'de' });
-    await until(() => expect(q(el, 'a[part=chapter-link]')!.getAttribute('aria-label')).toBe('Link zum Kapitel: Secure'));
+    await vi.waitFor(() => expect(q(el, 'a[part=chapter-link]')!.getAttribute('aria-label')).toBe('Link zum Kapitel: Secure'), 3000);
   });
 });
 
@@ -288,8 +288,9 @@ describe('hosts, guests and the Support link', () => {
 
   it("roles and an empty Support text in the listener's language", async () => {
     const el = await player(feedWith({ persons }, { funding: { url: 'https://example.com/s', text: '  ' } }), { lang: 'de' });
-    await until(() =>
-      expect(people(el).map((p) => p.querySelector('.muted')!.textContent)).toEqual(['Moderation', 'Gast', 'producer', 'constructor']),
+    await vi.waitFor(
+      () => expect(people(el).map((p) => p.querySelector('.muted')!.textContent)).toEqual(['Moderation', 'Gast', 'producer', 'constructor']),
+      3000,
     );
     expect(q(el, '[part=credits] ul')!.getAttribute('aria-label')).toBe('Moderation und Gäste');
     expect(q(el, 'a[part=support]')!.textContent).toBe('Unterstützen');
@@ -301,7 +302,7 @@ describe('hosts, guests and the Support link', () => {
     expect(people(el)).toHaveLength(4);
     expect(q(el, '[part=support]')).toBeNull();
     all(el, '[part=episode]')[1].click();
-    await until(() => expect(q(el, '[part=title]')!.textContent).toBe(feed.episodes[1].title));
+    await vi.waitFor(() => expect(q(el, '[part=title]')!.textContent).toBe(feed.episodes[1].title), 3000);
     // The older episode has no persons, and the show no usable Support link: nothing at all.
     expect(q(el, '[part=credits]')).toBeNull();
   });

@@ -5,11 +5,11 @@
  * The end of an episode is dispatched here as browsers send it (`pause` with `ended` true,
  * then `ended`); real files end in three engines in test/browser/keep-listening.test.ts.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { PUBLIC, mount, playing, ready, record, resetAfterEach, shadow, until } from './harness.ts';
-import { podcastFeed, serve, type Service } from './service.ts';
+import { PUBLIC, mount, playing, ready, record, resetAfterEach, shadow } from '../support/harness.ts';
+import { podcastFeed, serve, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
@@ -59,13 +59,13 @@ describe('continuous', () => {
     await playing(el);
     expect(el.current?.id).toBe('ep3');
     playsToEnd(el);
-    await until(() => expect(el.current?.id).toBe('ep2'));
+    await vi.waitFor(() => expect(el.current?.id).toBe('ep2'), 3000);
     await playing(el);
     expect(el.media.src).toBe(`${src('ep2')}#t=40`);
     expect(changes.map((d) => d.episode.id)).toEqual(['ep2']);
     // And on to the last one (nothing saved: from the start).
     playsToEnd(el);
-    await until(() => expect(el.current?.id).toBe('ep1'));
+    await vi.waitFor(() => expect(el.current?.id).toBe('ep1'), 3000);
     await playing(el);
     // (A start position would be a media fragment: #t=…)
     expect(el.media.src).toBe(src('ep1'));
@@ -78,7 +78,7 @@ describe('continuous', () => {
     const changes = record(el, 'castlet-episodechange');
     await playRow(el, 2);
     playsToEnd(el);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     await el.updateComplete;
     expect(el.current?.id).toBe('ep1');
     expect(changes.map((d) => d.episode.id)).toEqual(['ep1']);
@@ -94,7 +94,7 @@ describe('continuous', () => {
     await playing(el);
     const changes = record(el, 'castlet-episodechange');
     playsToEnd(el);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     await el.updateComplete;
     expect(el.current?.id).toBe('ep3');
     expect(changes).toEqual([]);
@@ -106,7 +106,7 @@ describe('continuous', () => {
     shadow(el).querySelector<HTMLElement>('[part=play]')!.click();
     await playing(el);
     shadow(el).querySelector<HTMLElement>('[part=play]')!.click();
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     Object.defineProperty(el.media, 'ended', { configurable: true, get: () => true });
     el.media.dispatchEvent(new Event('ended'));
     await el.updateComplete;
@@ -125,17 +125,17 @@ describe('continuous', () => {
     await ready(el);
     const changes = record(el, 'castlet-episodechange');
     await playRow(el, 1);
-    await until(() => expect(handlers.nexttrack).toBeTypeOf('function'));
+    await vi.waitFor(() => expect(handlers.nexttrack).toBeTypeOf('function'), 3000);
     handlers.nexttrack!();
-    await until(() => expect(el.current?.id).toBe('ep1'));
+    await vi.waitFor(() => expect(el.current?.id).toBe('ep1'), 3000);
     await playing(el);
     expect(changes.map((d) => d.episode.id)).toEqual(['ep2', 'ep1']);
     // The last one: no Next.
-    await until(() => expect(handlers.nexttrack).toBeNull());
+    await vi.waitFor(() => expect(handlers.nexttrack).toBeNull(), 3000);
     el.continuous = false;
     await playRow(el, 0);
-    await until(() => expect(el.media.src).toBe(src('ep3')));
-    await until(() => expect(handlers.play).toBeTypeOf('function'));
+    await vi.waitFor(() => expect(el.media.src).toBe(src('ep3')), 3000);
+    await vi.waitFor(() => expect(handlers.play).toBeTypeOf('function'), 3000);
     expect(handlers.nexttrack).toBeNull();
   });
 });

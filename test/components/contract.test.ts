@@ -4,12 +4,12 @@
  * no server field is ever rendered as HTML.
  */
 import { fixture, html } from '@open-wc/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import type { CastletEventMap } from '../../src/events.ts';
-import { PUBLIC, adoptedRules, openDetails, q, record, shadow, until, resetAfterEach } from './harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+import { PUBLIC, adoptedRules, openDetails, q, record, shadow, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 resetAfterEach();
@@ -36,24 +36,24 @@ describe('events', () => {
     service = await serve({ '/public/stream': streamInfo() });
     const { el, seen, of } = await nested<StreamPlayer>('stream-player', service.url);
     expect(el.state).toBe('loading');
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     q(el, '[part=play]').click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     const src = el.media.src;
     el.media.dispatchEvent(new Event('error'));
-    await until(() => expect(el.state).toBe('buffering'));
+    await vi.waitFor(() => expect(el.state).toBe('buffering'), 3000);
     el.media.dispatchEvent(new Event('playing'));
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Next' } };
     el.refresh();
-    await until(() => expect(of('nowplaying')).toHaveLength(1));
+    await vi.waitFor(() => expect(of('nowplaying')).toHaveLength(1), 3000);
     q(el, '[part=play]').click();
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     service.routes['/public/stream'] = [401, { error: 'invalid_token', error_description: 'reset' }];
     el.refresh();
-    await until(() => expect(el.state).toBe('error'));
+    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
     // A setup error is told once its words arrived (they are a chunk).
-    await until(() => expect(of('error')).toHaveLength(2));
+    await vi.waitFor(() => expect(of('error')).toHaveLength(2), 3000);
 
     expect(seen.every((s) => s.bubbles && s.composed)).toBe(true);
     expect(of('statechange').map((s) => s.detail)).toEqual(
@@ -73,10 +73,10 @@ describe('events', () => {
   it('<podcast-player>: episodechange and chapterchange bubble, are composed and carry the episode and chapter', async () => {
     service = await serve({ '/public/podcasts': podcastFeed(2) });
     const { el, of } = await nested<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
-    await until(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
+    await vi.waitFor(() => expect(shadow(el).querySelectorAll('[part=episode]')).toHaveLength(2), 3000);
     shadow(el).querySelectorAll<HTMLElement>('[part=episode]')[1].click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     shadow(el).querySelectorAll<HTMLElement>('[part=chapter]')[1].click();
     const [ep] = podcastFeed(2).episodes.slice(1);
     expect(of('episodechange')).toEqual([{ type: 'episodechange', bubbles: true, composed: true, detail: { episode: ep } }]);
@@ -88,7 +88,7 @@ describe('events', () => {
   it('state is read-only: setting it changes nothing', async () => {
     service = await serve({ '/public/stream': streamInfo() });
     const { el } = await nested<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(() => ((el as unknown as { state: string }).state = 'playing')).toThrow(TypeError);
     expect(el.state).toBe('ready');
   });
@@ -115,9 +115,9 @@ describe('hostile text in every server field is rendered as text', () => {
     info.history = [track, { ...track, title: evil('history') }];
     service = await serve({ '/public/stream': info });
     const { el } = await nested<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     openDetails(el, 'history');
-    await until(() => expect(shadow(el).textContent).toContain(evil('history')));
+    await vi.waitFor(() => expect(shadow(el).textContent).toContain(evil('history')), 3000);
     const text = shadow(el).textContent!;
     for (const field of ['name', 'title', 'artist', 'history']) expect(text).toContain(evil(field));
     expect(shadow(el).querySelector('img[part=artwork]')).toBeNull(); // not an http(s) URL: no image at all
@@ -125,7 +125,7 @@ describe('hostile text in every server field is rendered as text', () => {
     info.now_playing = null;
     service.routes['/public/stream'] = info;
     el.refresh();
-    await until(() => expect(q(el, '[part=artist]').textContent).toBe(evil('genre')));
+    await vi.waitFor(() => expect(q(el, '[part=artist]').textContent).toBe(evil('genre')), 3000);
     noHtml(el);
   });
 
@@ -142,7 +142,7 @@ describe('hostile text in every server field is rendered as text', () => {
     }));
     service = await serve({ '/public/podcasts': feed });
     const { el } = await nested<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     const text = shadow(el).textContent!;
     for (const field of ['show', 'title ep2', 'title ep1', 'description', 'chapter']) expect(text).toContain(evil(field));
     expect(shadow(el).querySelector('a[part=download]')).toBeNull(); // never a javascript: link
@@ -158,7 +158,7 @@ describe('an element as pasted, attributes missing', () => {
     tokenOnly.setAttribute('public-token', PUBLIC);
     const errors = [record(bare, 'castlet-error'), record(tokenOnly, 'castlet-error')];
     wrapper.append(bare, tokenOnly);
-    await until(() => expect(errors.map((seen) => seen.map((e) => e.code))).toEqual([['missing_token'], ['missing_base_url']]));
+    await vi.waitFor(() => expect(errors.map((seen) => seen.map((e) => e.code))).toEqual([['missing_token'], ['missing_base_url']]), 3000);
     for (const el of [bare, tokenOnly]) {
       expect(el.state).toBe('error');
       expect(q(el, '[aria-live]').textContent).toBe('');

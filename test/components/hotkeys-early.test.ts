@@ -3,11 +3,11 @@
  * then `k` at once, on a phone network): they wait for the chunk and are acted on then, as the
  * same keys later would be. The real key presses, in three engines: test/browser/keep-listening.test.ts.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, playing, q, ready, record, resetAfterEach, until } from './harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+import { flush, mount, playing, q, ready, record, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 
@@ -40,7 +40,7 @@ describe('keys pressed while the hotkeys load', () => {
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
     focusAndPress(el, '[part=seek]', 'l', 'l', 'j');
-    await until(() => expect(el.position).toBe(45));
+    await vi.waitFor(() => expect(el.position).toBe(45), 3000);
   });
 
   it('what the hotkeys leave alone stays alone: a key in a field, with a modifier, or with no-hotkeys', async () => {
@@ -49,7 +49,7 @@ describe('keys pressed while the hotkeys load', () => {
     focusAndPress(el, '[part=volume]', 'k');
     // The chunk is here once the keys are acted on: wait for the module the player imports.
     await import('../../src/internal/hotkeys.ts');
-    await new Promise((r) => setTimeout(r, 50));
+    await flush();
     expect(el.media.src).toBe('');
     expect(el.state).toBe('ready');
   });

@@ -5,15 +5,15 @@
  * three engines, are in test/browser/keep-listening.test.ts.
  */
 import { LitElement, html } from 'lit';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { Hotkeys, hotkeys } from '../../src/internal/hotkeys.ts';
 import type { Episode } from '../../src/api/types.ts';
 import type { PlayerPort } from '../../src/internal/port.ts';
 import { chapterStep } from '../../src/podcast-player/podcast-kind.ts';
-import { mount, playing, ready, record, shadow, until, resetAfterEach } from './harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+import { mount, playing, ready, record, shadow, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 const q = <E extends HTMLElement = HTMLElement>(el: HTMLElement, sel: string) => shadow(el).querySelector<E>(sel)!;
@@ -54,7 +54,7 @@ describe('podcast player', () => {
     expect(press(slider, 'k')).toBe(true);
     await playing(el);
     expect(press(slider, ' ')).toBe(true);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(press(slider, 'l')).toBe(true);
     expect(el.position).toBe(30);
     press(slider, 'l');

@@ -3,13 +3,13 @@
  * right to left, the page's language followed, setup errors in the widget. (LocaleController
  * alone: locale.test.ts; every catalogue complete: test/unit/i18n.test.ts.)
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
 import { en } from '../../src/i18n/en.ts';
 import de from '../../src/i18n/de.ts';
 import ar from '../../src/i18n/ar.ts';
-import { all, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
+import { all, mount, openDetails, q, ready, shadow, useMock, useFeed, resetAfterEach } from '../support/harness.ts';
 
 const mock = useMock();
 const feed = useFeed(mock);
@@ -34,12 +34,12 @@ describe('the listener’s language', () => {
     const live = await mount<StreamPlayer>('stream-player', mock.url, { lang: 'de' });
     await ready(pod);
     await ready(live);
-    await until(() => expect(q(pod, '[part=play]').getAttribute('aria-label')).toBe('Abspielen'));
+    await vi.waitFor(() => expect(q(pod, '[part=play]').getAttribute('aria-label')).toBe('Abspielen'), 3000);
     openDetails(pod, 'transcript');
     openDetails(pod, 'subscribe');
     openDetails(live, 'history');
-    await until(() => expect(all(pod, '[part=cue]').length).toBeGreaterThan(0));
-    await until(() => expect(all(pod, '[part=subscribe] a').length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(all(pod, '[part=cue]').length).toBeGreaterThan(0), 3000);
+    await vi.waitFor(() => expect(all(pod, '[part=subscribe] a').length).toBeGreaterThan(0), 3000);
     const english = new Set<string>(en.filter((m) => de[m] !== m && !/\{/.test(m)));
     for (const el of [pod, live]) {
       const left = strings(el).filter((s) => english.has(s));
@@ -54,7 +54,7 @@ describe('the listener’s language', () => {
   it('lang="ar": Arabic words, right to left, numbers and dates by Intl', async () => {
     const pod = await mount<PodcastPlayer>('podcast-player', mock.url, { lang: 'ar' });
     await ready(pod);
-    await until(() => expect(q(pod, '[part=play]').getAttribute('aria-label')).toBe(ar['Play']));
+    await vi.waitFor(() => expect(q(pod, '[part=play]').getAttribute('aria-label')).toBe(ar['Play']), 3000);
     expect(q(pod, '[part=base]').getAttribute('dir')).toBe('rtl');
     const ep = feed.episodes[0]!;
     const date = new Date(ep.published_at).toLocaleDateString('ar', { dateStyle: 'medium' });
@@ -66,12 +66,12 @@ describe('the listener’s language', () => {
     document.documentElement.lang = 'fr-CA';
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Lecture'));
+    await vi.waitFor(() => expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Lecture'), 3000);
     el.lang = 'xx';
-    await until(() => expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Play'));
+    await vi.waitFor(() => expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Play'), 3000);
     expect(el.getAttribute('lang')).toBe('xx');
     el.setAttribute('lang', 'es');
-    await until(() => expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Reproducir'));
+    await vi.waitFor(() => expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Reproducir'), 3000);
   });
 
   it('a setup error reads in the listener’s language in the widget; the event keeps English', async () => {
@@ -79,11 +79,13 @@ describe('the listener’s language', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { lang: 'de', 'public-token': 'nope' }, (e) =>
       e.addEventListener('castlet-error', (ev) => errors.push((ev as CustomEvent).detail.message)),
     );
-    await until(() =>
-      expect(q(el, '[part~=message]').textContent!.trim()).toBe(
-        de['This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. Copy it from your account console.'],
-      ),
+    await vi.waitFor(
+      () =>
+        expect(q(el, '[part~=message]').textContent!.trim()).toBe(
+          de['This public token is malformed: it should look like 97824ed0-ee56-4d2c-ba29-efbcb76794c5. Copy it from your account console.'],
+        ),
+      3000,
     );
-    await until(() => expect(errors).toEqual([expect.stringMatching(/^This public token is malformed/)]));
+    await vi.waitFor(() => expect(errors).toEqual([expect.stringMatching(/^This public token is malformed/)]), 3000);
   });
 });

@@ -4,11 +4,11 @@
  * shows that data at once, though no new answer comes (issue 28: the radio's preview stayed
  * empty, "ready" with nothing shown, until the next push).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { StreamPlayer } from '../../src/castlet.ts';
-import { flush, mount, text, until, resetAfterEach } from './harness.ts';
-import { serve, streamInfo } from './service.ts';
+import { flush, mount, text, resetAfterEach } from '../support/harness.ts';
+import { serve, streamInfo } from '../support/stub-service.ts';
 
 resetAfterEach();
 
@@ -16,7 +16,7 @@ describe('a player added later, beside one with the same token', () => {
   it('<stream-player> shows the shared data: now playing and the badge', async () => {
     const service = await serve({ '/public/stream': streamInfo() });
     const first = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(text(first, '[part~=title]')).not.toBe(''));
+    await vi.waitFor(() => expect(text(first, '[part~=title]')).not.toBe(''), 3000);
     const second = await mount<StreamPlayer>('stream-player', service.url);
     // At once: no new answer comes to show it later.
     await flush();

@@ -10,7 +10,7 @@ import { format } from '../../src/internal/locale.ts';
 import de from '../../src/i18n/de.ts';
 import fr from '../../src/i18n/fr.ts';
 import es from '../../src/i18n/es.ts';
-import { until } from './harness.ts';
+import {} from '../support/harness.ts';
 
 // A fresh locale module for each test: the chunks it loaded are cached for the page.
 let Controller: typeof import('../../src/internal/locale.ts').LocaleController;
@@ -43,11 +43,12 @@ async function mount(lang?: string) {
   return el;
 }
 const shown = (el: LocaleHost) => el.shadowRoot!.querySelector('p')!.textContent;
-const speaks = (el: LocaleHost, lang: string, play: string) =>
-  until(() => {
+function expectSpeaks(el: LocaleHost, lang: string, play: string) {
+  return vi.waitFor(() => {
     expect(el.locale.lang).toBe(lang);
     expect(shown(el)).toBe(play);
-  });
+  }, 3000);
+}
 
 describe('LocaleController', () => {
   it('speaks English without a lang anywhere', async () => {
@@ -58,7 +59,7 @@ describe('LocaleController', () => {
   it("speaks English until the language's chunk arrives, then re-renders in it", async () => {
     const el = await mount('de-AT');
     expect([el.locale.lang, shown(el)]).toEqual(['en', 'Play']);
-    await speaks(el, 'de', de.Play);
+    await expectSpeaks(el, 'de', de.Play);
     expect(el.locale.t('{n} listeners', { n: 1234 })).toBe((de['{n} listeners'] as { other: string }).other.replace('{n}', '1.234'));
   });
 
@@ -66,24 +67,24 @@ describe('LocaleController', () => {
     document.documentElement.setAttribute('lang', 'fr');
     const page = await mount();
     const own = await mount('es');
-    await speaks(page, 'fr', fr.Play);
-    await speaks(own, 'es', es.Play);
+    await expectSpeaks(page, 'fr', fr.Play);
+    await expectSpeaks(own, 'es', es.Play);
   });
 
   it("follows changes of the host's lang, and the page's at the next update", async () => {
     const el = await mount();
     el.setAttribute('lang', 'fr');
-    await speaks(el, 'fr', fr.Play);
+    await expectSpeaks(el, 'fr', fr.Play);
     el.removeAttribute('lang');
-    await speaks(el, 'en', 'Play');
+    await expectSpeaks(el, 'en', 'Play');
     document.documentElement.setAttribute('lang', 'de');
     el.requestUpdate();
-    await speaks(el, 'de', de.Play);
+    await expectSpeaks(el, 'de', de.Play);
     document.documentElement.setAttribute('lang', 'xx');
     el.requestUpdate();
-    await speaks(el, 'en', 'Play');
+    await expectSpeaks(el, 'en', 'Play');
     el.setAttribute('lang', 'pt-BR');
-    await speaks(el, 'pt', (await import('../../src/i18n/pt.ts')).default.Play as string);
+    await expectSpeaks(el, 'pt', (await import('../../src/i18n/pt.ts')).default.Play as string);
   });
 
   it('ends in the language asked last, whichever chunk arrives first', async () => {
@@ -93,7 +94,7 @@ describe('LocaleController', () => {
     vi.doMock('../../src/i18n/pt.ts', async () => (await slow, vi.importActual('../../src/i18n/pt.ts')));
     try {
       const el = await mount('fr');
-      await speaks(el, 'fr', fr.Play);
+      await expectSpeaks(el, 'fr', fr.Play);
       el.setAttribute('lang', 'pt');
       await el.updateComplete;
       el.setAttribute('lang', 'fr');
@@ -110,7 +111,7 @@ describe('LocaleController', () => {
 
   it('re-renders only when the language changes', async () => {
     const el = await mount('de');
-    await speaks(el, 'de', de.Play);
+    await expectSpeaks(el, 'de', de.Play);
     const renders = el.renders;
     document.documentElement.setAttribute('lang', 'fr'); // the host's own lang still wins
     el.setAttribute('lang', 'de-CH');
@@ -133,7 +134,7 @@ describe('LocaleController', () => {
     expect([el.locale.lang, shown(el)]).toEqual(['en', 'Play']);
     vi.doUnmock('../../src/i18n/es.ts');
     el.setAttribute('lang', 'es-MX');
-    await speaks(el, 'es', es.Play);
+    await expectSpeaks(el, 'es', es.Play);
   });
 });
 

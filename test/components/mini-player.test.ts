@@ -7,8 +7,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, playing, ready, resetAfterEach, shadow, until } from './harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+import { mount, playing, ready, resetAfterEach, shadow } from '../support/harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 /** An IntersectionObserver whose reports the test sends. */
 class FakeObserver {
@@ -46,10 +46,10 @@ const mini = (el: HTMLElement) => q(el, '[part=mini]');
 const loaded = (el: HTMLElement) => (el as unknown as { panels: { loaded: Record<string, unknown> } }).panels.loaded;
 /** Waits for the mini-player of `el` (its chunk loads first). */
 const shown = (el: HTMLElement) =>
-  until(() => {
+  vi.waitFor(() => {
     expect(mini(el)).not.toBeNull();
     return mini(el)!;
-  });
+  }, 3000);
 
 beforeEach(async () => {
   FakeObserver.made = [];
@@ -73,7 +73,7 @@ describe('sticky', () => {
     expect(mini(el)).toBeNull();
     // A sticky player played after it: once its chunk is here and observes, the first one's would have been too.
     const other = await playingPodcast();
-    await until(() => expect(watching(other)).toHaveLength(1));
+    await vi.waitFor(() => expect(watching(other)).toHaveLength(1), 3000);
     expect(watching(el)).toEqual([]);
     expect(loaded(el).mini).toBeUndefined();
     scroll(el, false);
@@ -88,10 +88,10 @@ describe('sticky', () => {
     expect(loaded(el).mini).toBeUndefined();
     q(el, '[part=play]')!.click();
     await playing(el);
-    await until(() => expect(watching(el)).toHaveLength(1));
+    await vi.waitFor(() => expect(watching(el)).toHaveLength(1), 3000);
     expect(loaded(el).mini).toBeDefined();
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(watching(el)).toEqual([]);
   });
 
@@ -109,7 +109,7 @@ describe('sticky', () => {
     expect(q(el, '[part=mini-close]')!.getAttribute('aria-label')).toBe('Close');
     expect(m.querySelector('progress')).not.toBeNull();
     scroll(el, true);
-    await until(() => expect(mini(el)).toBeNull());
+    await vi.waitFor(() => expect(mini(el)).toBeNull(), 3000);
   });
 
   it('its Pause pauses the player, and it goes (the focus to the card’s Play)', async () => {
@@ -117,7 +117,7 @@ describe('sticky', () => {
     scroll(el, false);
     await shown(el);
     q(el, '[part=mini-play]')!.click();
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(el.media.paused).toBe(true);
     await el.updateComplete;
     expect(mini(el)).toBeNull();
@@ -129,7 +129,7 @@ describe('sticky', () => {
     scroll(el, false);
     await shown(el);
     q(el, '[part=mini-close]')!.click();
-    await until(() => expect(mini(el)).toBeNull());
+    await vi.waitFor(() => expect(mini(el)).toBeNull(), 3000);
     scroll(el, true);
     scroll(el, false);
     await el.updateComplete;
@@ -137,7 +137,7 @@ describe('sticky', () => {
     expect(el.state).toBe('playing');
     // Pause, play: a new playback.
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     q(el, '[part=play]')!.click();
     await playing(el);
     scroll(el, false);
@@ -150,11 +150,11 @@ describe('sticky', () => {
     q(el, '[part=play]')!.click();
     await playing(el);
     scroll(el, false);
-    const m = await until(() => {
+    const m = await vi.waitFor(() => {
       const m = mini(el)!;
       expect(q(el, '[part=mini-close]')!.getAttribute('aria-label')).toBe('Schließen');
       return m;
-    });
+    }, 3000);
     const title = q(el, '[part=title]')!.textContent!.trim();
     expect(m.getAttribute('aria-label')).toContain(title);
     expect(m.querySelector('[part=badge]')!.textContent).toBe('Live');

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { PUBLIC, all, clockMoves, fakeClock, mount, playing, q, ready, record, resetAfterEach, text, until } from './harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+import { PUBLIC, all, clockMoves, fakeClock, mount, playing, q, ready, record, resetAfterEach, text } from '../support/harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 const src = (id: string) => `http://127.0.0.1:9/media/${id}.mp3`;
@@ -22,7 +22,7 @@ afterEach(() => vi.useRealTimers());
 async function publish(el: PodcastPlayer, episodes: number) {
   service.routes['/public/podcasts'] = podcastFeed(episodes);
   el.refresh();
-  await until(() => expect(all(el, '[part=episode]')).toHaveLength(episodes));
+  await vi.waitFor(() => expect(all(el, '[part=episode]')).toHaveLength(episodes), 3000);
 }
 
 describe('what is shown and what is loaded', () => {
@@ -38,7 +38,7 @@ describe('what is shown and what is loaded', () => {
     expect(el.state).toBe('playing');
     expect(text(el, '[part=episode][aria-current=true]')).toContain('Episode 2');
     all(el, '[part=episode]')[0].click();
-    await until(() => expect(el.media.src).toBe(src('ep3')));
+    await vi.waitFor(() => expect(el.media.src).toBe(src('ep3')), 3000);
     await playing(el);
     expect(text(el, '[part=title]')).toBe('Episode 3');
   });
@@ -86,7 +86,7 @@ describe('what is shown and what is loaded', () => {
     q(el, '[part=play]').click();
     await playing(el);
     all(el, '[part=episode]')[1].click();
-    await until(() => expect(el.media.src).toBe(src('ep1')));
+    await vi.waitFor(() => expect(el.media.src).toBe(src('ep1')), 3000);
     await playing(el);
     expect(text(el, '[part=title]')).toBe('Episode 1');
   });
@@ -207,7 +207,7 @@ describe('engine quirks, handled for every engine', () => {
     await el.updateComplete;
     expect(el.state).toBe('buffering');
     expect(el.position).toBe(42);
-    await until(() => expect(plays).toHaveLength(2), 1500);
+    await vi.waitFor(() => expect(plays).toHaveLength(2), 1500);
     expect(plays[1]).toBe(`${src('ep2')}#t=42`);
   });
 
@@ -249,13 +249,13 @@ describe('engine quirks, handled for every engine', () => {
     await ready(el);
     quiet(el);
     q(el, '[part=play]').click();
-    await until(() => expect(el.state).toBe('buffering'));
+    await vi.waitFor(() => expect(el.state).toBe('buffering'), 3000);
     el.media.currentTime = 0.3;
     el.media.dispatchEvent(new Event('timeupdate'));
     await playing(el);
     // A jump (a seek) is not sound flowing.
     el.media.dispatchEvent(new Event('waiting'));
-    await until(() => expect(el.state).toBe('buffering'));
+    await vi.waitFor(() => expect(el.state).toBe('buffering'), 3000);
     el.media.currentTime = 30;
     el.media.dispatchEvent(new Event('timeupdate'));
     await el.updateComplete;
@@ -337,7 +337,7 @@ describe('retries that cannot storm', () => {
     expect(el.state).toBe('buffering');
     expect(text(el, '[part~=message]')).toBe('The audio could not be played. Retrying…');
     // Each failure asks the service at once whether the stream is still live: as often as the audio fails, no more.
-    await until(() => expect(service.hits('/public/stream') - asked).toBe(loads.length));
+    await vi.waitFor(() => expect(service.hits('/public/stream') - asked).toBe(loads.length), 3000);
     await el.updateComplete;
     expect(service.hits('/public/stream') - asked).toBe(loads.length);
   });
@@ -395,8 +395,8 @@ describe('the end of the audio and a blocked start', () => {
     const first = el.media.src;
     const pauses = record(el, 'castlet-pause');
     el.media.dispatchEvent(new Event('ended'));
-    await until(() => expect(el.state).toBe('buffering'));
-    await until(() => expect(el.media.src).not.toBe(first), 3000);
+    await vi.waitFor(() => expect(el.state).toBe('buffering'), 3000);
+    await vi.waitFor(() => expect(el.media.src).not.toBe(first), 3000);
     expect(pauses).toEqual([]);
   });
 
@@ -406,7 +406,7 @@ describe('the end of the audio and a blocked start', () => {
     el.media.play = () => Promise.reject(new DOMException('no gesture', 'NotAllowedError'));
     const pauses = record(el, 'castlet-pause');
     q(el, '[part=play]').click();
-    await until(() => expect(pauses).toHaveLength(1));
+    await vi.waitFor(() => expect(pauses).toHaveLength(1), 3000);
     await ready(el);
     expect(q(el, '[part=play]').getAttribute('aria-label')).toBe('Play');
   });

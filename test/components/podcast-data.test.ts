@@ -2,11 +2,11 @@
  * What <podcast-player> shows at the edges of its data, on a loopback service of our own: a
  * show without episodes, a long one, one of exactly 20, dates and artwork, a blocked clipboard.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { all, live, mount, openDetails, q, until, resetAfterEach } from './harness.ts';
-import { podcastFeed, serve, type Service } from './service.ts';
+import { all, live, mount, openDetails, q, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 resetAfterEach();
@@ -15,7 +15,7 @@ describe('<podcast-player>', () => {
   it('a show without episodes says so, with no controls', async () => {
     service = await serve({ '/public/podcasts': podcastFeed(0) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(q(el, '[part~=message]')!.textContent!.trim()).toBe('No episodes yet.');
     expect(q(el, '[part=seek]')).toBeNull();
     expect(q(el, '[part=play]')).toBeNull();
@@ -24,11 +24,11 @@ describe('<podcast-player>', () => {
   it('a long show lists its newest 20 episodes and a button for the rest', async () => {
     service = await serve({ '/public/podcasts': podcastFeed(23) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(all(el, '[part=episode]')).toHaveLength(20));
+    await vi.waitFor(() => expect(all(el, '[part=episode]')).toHaveLength(20), 3000);
     const more = q(el, '[part=episodes] button.more')!;
     expect(more.textContent!.trim()).toBe('Show all 23 episodes');
     more.click();
-    await until(() => expect(all(el, '[part=episode]')).toHaveLength(23));
+    await vi.waitFor(() => expect(all(el, '[part=episode]')).toHaveLength(23), 3000);
     expect(q(el, '[part=episodes] button.more')).toBeNull();
     expect(all(el, '[part=episode]').at(-1)!.textContent).toContain('Episode 1');
   });
@@ -39,7 +39,7 @@ describe('<podcast-player>', () => {
     feed.episodes[1]!.artwork_url = 'http://127.0.0.1:9/ep1.png';
     service = await serve({ '/public/podcasts': feed });
     const el = await mount<PodcastPlayer>('podcast-player', service.url, { lang: 'de' });
-    await until(() => expect(q(el, '[part=title]')?.textContent).toBe('Episode 2'));
+    await vi.waitFor(() => expect(q(el, '[part=title]')?.textContent).toBe('Episode 2'), 3000);
     expect(q(el, '.grow p.muted:last-child')!.textContent).toBe('10.01.2026 · 2:00');
     expect(q(el, 'img[part=artwork]')!.getAttribute('src')).toBe('http://127.0.0.1:9/show.png');
     el.episode = 'ep1';
@@ -50,7 +50,7 @@ describe('<podcast-player>', () => {
   it('a show of exactly 20 has no such button', async () => {
     service = await serve({ '/public/podcasts': podcastFeed(20) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(all(el, '[part=episode]')).toHaveLength(20));
+    await vi.waitFor(() => expect(all(el, '[part=episode]')).toHaveLength(20), 3000);
     expect(q(el, '[part=episodes] button.more')).toBeNull();
   });
 
@@ -61,11 +61,11 @@ describe('<podcast-player>', () => {
     });
     service = await serve({ '/public/podcasts': podcastFeed(1) });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     openDetails(el, 'subscribe');
-    await until(() => expect(q(el, '[part=subscribe] button')).not.toBeNull());
+    await vi.waitFor(() => expect(q(el, '[part=subscribe] button')).not.toBeNull(), 3000);
     q(el, '[part=subscribe] button')!.click();
-    await until(() => expect(live(el)).toBe('Copying was blocked: select the address and copy it.'));
+    await vi.waitFor(() => expect(live(el)).toBe('Copying was blocked: select the address and copy it.'), 3000);
     expect((q(el, '[part=subscribe] input') as HTMLInputElement).value).toContain('/public/podcasts.rss?token=');
   });
 });

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/podcast-player.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
-import { PUBLIC, all, clockMoves, flush, mount, q, ready, record, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
+import { PUBLIC, all, clockMoves, flush, mount, q, ready, record, shadow, useMock, useFeed, resetAfterEach } from '../support/harness.ts';
 
 const mock = useMock();
 const key = (el: HTMLElement, k: string) => el.dispatchEvent(new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true }));
@@ -56,8 +56,8 @@ describe('<podcast-player> data', () => {
   it('says so when the pinned episode does not exist, in the widget and an event', async () => {
     let errors: ReturnType<typeof record<'castlet-error'>> = [];
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { episode: 'nope' }, (e) => (errors = record(e, 'castlet-error')));
-    await until(() => expect(el.state).toBe('error'));
-    await until(() => expect(q(el, '[part~=message]').textContent).toContain('This channel or episode does not exist.'));
+    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
+    await vi.waitFor(() => expect(q(el, '[part~=message]').textContent).toContain('This channel or episode does not exist.'), 3000);
     expect(errors).toEqual([{ code: 'not_found', message: 'This channel or episode does not exist.', fatal: true }]);
     expect(q(el, '[part=play]').hasAttribute('disabled')).toBe(true);
   });
@@ -67,7 +67,7 @@ describe('<podcast-player> data', () => {
     await ready(el);
     const changes = record(el, 'castlet-episodechange');
     all(el, '[part=episode]')[1].click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     expect(changes.map((c) => c.episode.id)).toEqual([feed.episodes[1].id]);
     expect(el.media.src).toBe(feed.episodes[1].audio_url);
     expect(q(el, '[part=title]').textContent).toBe(feed.episodes[1].title);
@@ -75,8 +75,8 @@ describe('<podcast-player> data', () => {
 
   it('shows a bad token like the stream player does', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { 'public-token': '00000000-0000-4000-8000-000000000000' });
-    await until(() => expect(el.state).toBe('error'));
-    await until(() => expect(q(el, '[part~=message]').textContent).toMatch(/not valid/));
+    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
+    await vi.waitFor(() => expect(q(el, '[part~=message]').textContent).toMatch(/not valid/), 3000);
     // Nothing can play: Play is disabled, as the stream player's is.
     expect(q<HTMLButtonElement>(el, '[part=play]').disabled).toBe(true);
   });
@@ -135,7 +135,7 @@ describe('<podcast-player> controls', () => {
     speed.value = '1.5';
     speed.dispatchEvent(new Event('change'));
     q(el, '[part=play]').click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     // The file starts there by a media fragment alone: no second seek races the start.
     expect(el.media.src).toBe(`${feed.episodes[0].audio_url}#t=42`);
     expect(el.media.currentTime).toBe(0);
@@ -151,7 +151,7 @@ describe('<podcast-player> controls', () => {
     await ready(el);
     el.seek(42);
     q(el, '[part=play]').click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     const src = el.media.src;
     q(el, '[part=play]').click();
     await el.updateComplete;
@@ -172,7 +172,7 @@ describe('<podcast-player> controls', () => {
       await ready(el);
       el.seek(100);
       q(el, '[part=play]').click();
-      await until(() => expect(handlers.seekforward).toBeTypeOf('function'));
+      await vi.waitFor(() => expect(handlers.seekforward).toBeTypeOf('function'), 3000);
       const at = (action: string, d = {}) => (handlers[action]!(d), el.position);
       expect([at('seekforward'), at('seekbackward'), at('seekto', { seekTime: 42 }), at('seekto')]).toEqual([130, 115, 42, 42]);
     } finally {
@@ -206,7 +206,7 @@ describe('<podcast-player> resume', () => {
     expect(el.position).toBe(77);
     expect(q(el, '[part=time]').textContent).toContain('1:17');
     q(el, '[part=play]').click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     expect(el.media.src).toBe(`${feed.episodes[0].audio_url}#t=77`);
     expect(el.position).toBe(77);
     clockMoves(el);

@@ -6,7 +6,7 @@
  * song heard in the title, the stream followed only then, an ended one gone).
  * (happy-dom's canPlayType answers as a browser without Opus: test/support/dom-setup.ts.)
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
 import type { Episode, LiveItem, StreamInfo } from '../../src/api/types.ts';
@@ -27,10 +27,9 @@ import {
   record,
   resetAfterEach,
   text,
-  until,
   useFeed,
   useMock,
-} from './harness.ts';
+} from '../support/harness.ts';
 
 const mock = useMock();
 const feed = useFeed(mock);
@@ -105,16 +104,16 @@ describe('highlights', () => {
   it('listed with their titles (or their place) and lengths, only for an episode that has them', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(all(el, '[part=highlight]')).toHaveLength(2));
+    await vi.waitFor(() => expect(all(el, '[part=highlight]')).toHaveLength(2), 3000);
     expect(all(el, '[part=highlight]').map((b) => b.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
       'Two owls talking0:16',
       'Sleeping on the wing0:09',
     ]);
     all(el, '[part=episode]')[2]!.click();
-    await until(() => expect(text(el, '[part=title]')).toBe(episode('ep-1').title));
+    await vi.waitFor(() => expect(text(el, '[part=title]')).toBe(episode('ep-1').title), 3000);
     expect(all(el, '[part=highlight]').map((b) => b.textContent!.replace(/\s+/g, ' ').trim())).toEqual(['Highlight 10:08']);
     all(el, '[part=episode]')[1]!.click();
-    await until(() => expect(text(el, '[part=title]')).toBe(episode('ep-2').title));
+    await vi.waitFor(() => expect(text(el, '[part=title]')).toBe(episode('ep-2').title), 3000);
     expect(q(el, '[part=highlights]')).toBeNull();
   });
 
@@ -131,17 +130,17 @@ describe('highlights', () => {
     try {
       const el = await mount<PodcastPlayer>('podcast-player', mock.url);
       await ready(el);
-      await until(() => expect(all(el, '[part=highlight]')).toHaveLength(2));
+      await vi.waitFor(() => expect(all(el, '[part=highlight]')).toHaveLength(2), 3000);
       const pauses = record(el, 'castlet-pause');
       all(el, '[part=highlight]')[1]!.click();
       await playing(el);
       expect(el.media.getAttribute('src')).toBe(`${mp3(episode('ep-3'))}#t=86.5`);
-      await until(() => expect(q(el, '[part=highlight][aria-current=true]').textContent).toContain('Sleeping on the wing'));
-      await until(() => expect(titles.at(-1)).toBe('Sleeping on the wing'));
+      await vi.waitFor(() => expect(q(el, '[part=highlight][aria-current=true]').textContent).toContain('Sleeping on the wing'), 3000);
+      await vi.waitFor(() => expect(titles.at(-1)).toBe('Sleeping on the wing'), 3000);
       at(el, 90);
       expect(el.state).toBe('playing');
       at(el, 96);
-      await until(() => expect(el.state).toBe('ready'));
+      await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
       expect(el.media.paused).toBe(true);
       expect(pauses).toHaveLength(1);
     } finally {
@@ -153,10 +152,10 @@ describe('highlights', () => {
   it('Share on one gives a link to just that clip', async () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(all(el, '[part=highlight-share]')).toHaveLength(2));
+    await vi.waitFor(() => expect(all(el, '[part=highlight-share]')).toHaveLength(2), 3000);
     expect(q(el, '[part=highlight-share]').getAttribute('aria-label')).toBe('Share: Two owls talking');
     all(el, '[part=highlight-share]')[0]!.click();
-    await until(() => expect(copied).toHaveLength(1));
+    await vi.waitFor(() => expect(copied).toHaveLength(1), 3000);
     expect(new URL(copied[0]!).hash).toBe('#castlet-episode=ep-3&castlet-clip=22.6,16');
   });
 
@@ -164,15 +163,15 @@ describe('highlights', () => {
     history.replaceState(null, '', '/#castlet-episode=ep-1&castlet-clip=69.1,8.3');
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(text(el, '[part=title]')).toBe(episode('ep-1').title));
-    await until(() => expect(q(el, '[part=highlight][aria-current=true]')?.textContent).toContain('Highlight 1'));
+    await vi.waitFor(() => expect(text(el, '[part=title]')).toBe(episode('ep-1').title), 3000);
+    await vi.waitFor(() => expect(q(el, '[part=highlight][aria-current=true]')?.textContent).toContain('Highlight 1'), 3000);
     expect(el.position).toBeCloseTo(69.1);
     expect(el.media.getAttribute('src')).toBeNull();
     q(el, '[part=play]').click();
     await playing(el);
     expect(el.media.getAttribute('src')).toBe(`${mp3(episode('ep-1'))}#t=69.1`);
     at(el, 77.5);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(el.media.paused).toBe(true);
   });
 
@@ -180,7 +179,7 @@ describe('highlights', () => {
     history.replaceState(null, '', '/#castlet-episode=ep-1&castlet-clip=69.1,8.3');
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(q(el, '[part=highlight][aria-current=true]')).not.toBeNull());
+    await vi.waitFor(() => expect(q(el, '[part=highlight][aria-current=true]')).not.toBeNull(), 3000);
     el.seek(10);
     await el.updateComplete;
     q(el, '[part=play]').click();
@@ -208,7 +207,7 @@ describe('live items', () => {
     await add({ title: 'Evening show', start });
     const el = await mount<PodcastPlayer>('podcast-player', mock.url, { lang: 'de' });
     await ready(el);
-    await until(() => expect(q(el, '[part=live-item]')).not.toBeNull());
+    await vi.waitFor(() => expect(q(el, '[part=live-item]')).not.toBeNull(), 3000);
     const row = q(el, '[part=episodes] ol > [part=live-item]:first-child');
     expect(row.dataset.status).toBe('pending');
     expect(row.textContent).toContain('Evening show');
@@ -225,10 +224,10 @@ describe('live items', () => {
     const item = await add({ title: 'Evening show', start: new Date(Date.now() + 3600_000).toISOString() });
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(q(el, '[part=live-item]')?.dataset.status).toBe('pending'));
+    await vi.waitFor(() => expect(q(el, '[part=live-item]')?.dataset.status).toBe('pending'), 3000);
     expect(live(el)).toBe('');
     await mock.owner('updateLiveItem', { id: item.id, status: 'live' });
-    await until(() => expect(q(el, 'button[part=live-item]')).not.toBeNull());
+    await vi.waitFor(() => expect(q(el, 'button[part=live-item]')).not.toBeNull(), 3000);
     // Gone live while the page is open: said in the polite live region.
     expect(live(el)).toBe('Live now: Evening show');
     const row = q(el, 'button[part=live-item]');
@@ -245,7 +244,7 @@ describe('live items', () => {
     expect(el.current).toBeUndefined();
     expect(q(el, 'button[part=live-item]').getAttribute('aria-current')).toBe('true');
     expect(text(el, '[part=title]')).toBe('Evening show');
-    await until(() => expect(text(el, '[part=song]')).toContain(stream.now_playing!.title));
+    await vi.waitFor(() => expect(text(el, '[part=song]')).toContain(stream.now_playing!.title), 3000);
     for (const part of ['seek', 'speed', 'back', 'forward']) expect(q<HTMLInputElement>(el, `[part=${part}]`).disabled, part).toBe(true);
     expect(mock.requests('/public/stream')).toBeGreaterThan(0);
     // Pause and play again: the same live item.
@@ -253,7 +252,7 @@ describe('live items', () => {
     expect(q<HTMLButtonElement>(el, '[part=play]').disabled).toBe(false);
 
     await mock.owner('updateLiveItem', { id: item.id, status: 'ended' });
-    await until(() => expect(q(el, '[part=live-item]')).toBeNull());
+    await vi.waitFor(() => expect(q(el, '[part=live-item]')).toBeNull(), 3000);
     expect(el.liveItem).toBeUndefined();
     expect(text(el, '[part=title]')).toBe(episode('ep-3').title);
     expect(q<HTMLInputElement>(el, '[part=seek]').disabled).toBe(false);
@@ -265,13 +264,13 @@ describe('live items', () => {
     await mock.owner('updateLiveItem', { id: item.id, status: 'live' });
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
-    await until(() => expect(q(el, 'button[part=live-item]')).not.toBeNull());
+    await vi.waitFor(() => expect(q(el, 'button[part=live-item]')).not.toBeNull(), 3000);
     // Live before the page had its data: shown, not said.
     expect(live(el)).toBe('');
     q(el, 'button[part=live-item]').click();
     await playing(el);
     await mock.owner('updateLiveItem', { id: item.id, status: 'ended' });
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(el.media.paused).toBe(true);
     expect(text(el, '[part=title]')).toBe(episode('ep-3').title);
   });

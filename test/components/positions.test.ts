@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { adoptedRules, all, mount, playing, q, ready, record, resetAfterEach } from './harness.ts';
-import { podcastFeed, serve, type Service } from './service.ts';
+import { adoptedRules, all, mount, playing, q, ready, record, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 resetAfterEach();

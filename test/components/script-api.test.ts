@@ -2,11 +2,11 @@
  * The script API of both players: play(), pause() and toggle() return Promises and fire the
  * same events as the listener's own press. Data from a loopback service of our own.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer, StreamPlayer } from '../../src/castlet.ts';
-import { mount, ready, record, shadow, until, resetAfterEach } from './harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from './service.ts';
+import { mount, ready, record, shadow, resetAfterEach } from '../support/harness.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 const label = (el: HTMLElement) => shadow(el).querySelector('[part=play]')!.getAttribute('aria-label');
@@ -109,7 +109,7 @@ describe('<stream-player> play(), pause(), toggle()', () => {
   it('play() while the station is offline rejects: there is nothing to play', async () => {
     service = await serve({ '/public/stream': streamInfo({ live: false }) });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('offline'));
+    await vi.waitFor(() => expect(el.state).toBe('offline'), 3000);
     await expect(el.play()).rejects.toThrow('nothing to play');
     expect(el.state).toBe('offline');
   });

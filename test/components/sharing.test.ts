@@ -3,10 +3,10 @@
  * this moment by the share sheet or the clipboard, a page opened with such a link, the feed
  * address and the links podcast apps open.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
-import { PUBLIC, all, flush, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
+import { PUBLIC, all, flush, mount, openDetails, q, ready, shadow, useMock, useFeed, resetAfterEach } from '../support/harness.ts';
 
 const mock = useMock();
 const feed = useFeed(mock);
@@ -27,11 +27,11 @@ describe('<podcast-player> share', () => {
     await ready(el);
     el.seek(42.7);
     q(el, '[part=share]').click();
-    await until(() => expect(copied).toHaveLength(1));
+    await vi.waitFor(() => expect(copied).toHaveLength(1), 3000);
     const link = new URL(copied[0]!);
     expect(link.origin + link.pathname).toBe(location.origin + location.pathname);
     expect(link.hash).toBe(`#castlet-episode=${feed.episodes[0]!.id}&castlet-t=42`);
-    await until(() => expect(shadow(el).textContent).toContain('Link copied'));
+    await vi.waitFor(() => expect(shadow(el).textContent).toContain('Link copied'), 3000);
     expect(q(el, '[aria-live=polite]').textContent).toBe('Link copied');
   });
 
@@ -41,7 +41,7 @@ describe('<podcast-player> share', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     q(el, '[part=share]').click();
-    await until(() => expect(shared).toHaveLength(1));
+    await vi.waitFor(() => expect(shared).toHaveLength(1), 3000);
     expect(shared[0]).toEqual({ title: feed.episodes[0]!.title, url: `${location.origin}/#castlet-episode=${feed.episodes[0]!.id}&castlet-t=0` });
     // The sheet says what happened; the player adds nothing. A sheet the listener closed is no failure either.
     await flush();
@@ -49,7 +49,7 @@ describe('<podcast-player> share', () => {
     expect(q(el, '[aria-live=polite]').textContent).toBe('');
     Object.assign(navigator, { share: (d: ShareData) => (shared.push(d), Promise.reject(new DOMException('closed', 'AbortError'))) });
     q(el, '[part=share]').click();
-    await until(() => expect(shared).toHaveLength(2));
+    await vi.waitFor(() => expect(shared).toHaveLength(2), 3000);
     await flush();
     await el.updateComplete;
     expect(q(el, '[aria-live=polite]').textContent).toBe('');
@@ -60,8 +60,9 @@ describe('<podcast-player> share', () => {
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
     await ready(el);
     q(el, '[part=share]').click();
-    await until(() =>
-      expect(shadow(el).textContent).toContain(`Copying was blocked: select the address and copy it. ${location.origin}/#castlet-episode=`),
+    await vi.waitFor(
+      () => expect(shadow(el).textContent).toContain(`Copying was blocked: select the address and copy it. ${location.origin}/#castlet-episode=`),
+      3000,
     );
   });
 
@@ -69,8 +70,8 @@ describe('<podcast-player> share', () => {
     const ep = feed.episodes[2]!;
     history.replaceState(null, '', `/page#castlet-episode=${ep.id}&castlet-t=61`);
     const el = await mount<PodcastPlayer>('podcast-player', mock.url);
-    await until(() => expect(el.current?.id).toBe(ep.id));
-    await until(() => expect(el.position).toBe(61));
+    await vi.waitFor(() => expect(el.current?.id).toBe(ep.id), 3000);
+    await vi.waitFor(() => expect(el.position).toBe(61), 3000);
     expect(el.state).toBe('ready');
     expect(el.media.getAttribute('src')).toBeNull();
     expect(q<HTMLInputElement>(el, '[part=seek]').value).toBe('61');
@@ -101,7 +102,7 @@ describe('<podcast-player> subscribe', () => {
     await ready(el);
     openDetails(el, 'subscribe');
     const feedUrl = `${mock.url}/public/podcasts.rss?token=${PUBLIC}`;
-    await until(() => expect(q<HTMLInputElement>(el, '[part=subscribe] input').value).toBe(feedUrl));
+    await vi.waitFor(() => expect(q<HTMLInputElement>(el, '[part=subscribe] input').value).toBe(feedUrl), 3000);
     const links = Object.fromEntries(all(el, '[part=subscribe] a').map((a) => [a.textContent, a.getAttribute('href')]));
     const bare = feedUrl.replace(/^http:\/\//, '');
     expect(links).toEqual({
@@ -113,8 +114,8 @@ describe('<podcast-player> subscribe', () => {
       RSS: feedUrl,
     });
     q(el, '[part=subscribe] button').click();
-    await until(() => expect(copied).toEqual([feedUrl]));
-    await until(() => expect(shadow(el).textContent).toContain('Feed address copied'));
+    await vi.waitFor(() => expect(copied).toEqual([feedUrl]), 3000);
+    await vi.waitFor(() => expect(shadow(el).textContent).toContain('Feed address copied'), 3000);
     // The feed itself is the show as RSS.
     const rss = await fetch(feedUrl);
     expect(rss.headers.get('content-type')).toContain('xml');

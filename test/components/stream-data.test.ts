@@ -3,11 +3,11 @@
  * offline without a stream address, an unreachable service while it plays, artwork, volume,
  * a track without an artist, recent tracks opened before the data, nothing on air any more.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { StreamPlayer } from '../../src/castlet.ts';
-import { adoptedRules, all, answered, live, mount, openDetails, q, record, until, resetAfterEach } from './harness.ts';
-import { serve, streamInfo, type Service } from './service.ts';
+import { adoptedRules, all, answered, live, mount, openDetails, q, record, resetAfterEach } from '../support/harness.ts';
+import { serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 resetAfterEach();
@@ -16,7 +16,7 @@ describe('<stream-player>', () => {
   it('offline when the service says so, or when it has no stream address for a live channel', async () => {
     service = await serve({ '/public/stream': { ...streamInfo(), status: 'offline' } });
     const a = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(a.state).toBe('offline'));
+    await vi.waitFor(() => expect(a.state).toBe('offline'), 3000);
     service.routes['/public/stream'] = { ...streamInfo(), stream_url: null, sources: [] };
     a.refresh();
     await answered();
@@ -24,22 +24,22 @@ describe('<stream-player>', () => {
     expect(a.state).toBe('offline');
     service.routes['/public/stream'] = streamInfo();
     a.refresh();
-    await until(() => expect(a.state).toBe('ready'));
+    await vi.waitFor(() => expect(a.state).toBe('ready'), 3000);
   });
 
   it('while it plays, an unreachable service holds the stream; a server error of the API alone leaves the sound alone', async () => {
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     service.routes['/public/stream'] = [503, { error: 'server', error_description: 'busy' }];
     el.refresh();
-    await until(() => expect(q(el, '[part~=message]')?.textContent?.trim()).toBe('The service had a problem. Retrying…'));
+    await vi.waitFor(() => expect(q(el, '[part~=message]')?.textContent?.trim()).toBe('The service had a problem. Retrying…'), 3000);
     expect(el.media.hasAttribute('src')).toBe(true);
     await service.close();
     el.refresh();
-    await until(() => expect(el.media.hasAttribute('src')).toBe(false), 5000);
+    await vi.waitFor(() => expect(el.media.hasAttribute('src')).toBe(false), 5000);
     expect(el.state).toBe('buffering');
     service = await serve({ '/public/stream': streamInfo() });
   });
@@ -49,16 +49,16 @@ describe('<stream-player>', () => {
     info.channel.artwork_url = 'http://127.0.0.1:9/channel.png';
     service = await serve({ '/public/stream': info });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(q(el, 'img[part=artwork]')?.getAttribute('src')).toBe('http://127.0.0.1:9/channel.png'));
+    await vi.waitFor(() => expect(q(el, 'img[part=artwork]')?.getAttribute('src')).toBe('http://127.0.0.1:9/channel.png'), 3000);
     service.routes['/public/stream'] = { ...info, now_playing: { ...info.now_playing!, title: 'Next', artwork_url: 'http://127.0.0.1:9/track.png' } };
     el.refresh();
-    await until(() => expect(q(el, 'img[part=artwork]')?.getAttribute('src')).toBe('http://127.0.0.1:9/track.png'));
+    await vi.waitFor(() => expect(q(el, 'img[part=artwork]')?.getAttribute('src')).toBe('http://127.0.0.1:9/track.png'), 3000);
   });
 
   it('the volume slider shows the volume in percent and sets it', async () => {
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     const volume = q(el, '[part=volume]') as HTMLInputElement;
     expect(volume.value).toBe('100');
     volume.value = '40';
@@ -75,9 +75,9 @@ describe('<stream-player>', () => {
     info.history = [{ ...info.history[0]!, title: 'Solo', artist: '' }];
     service = await serve({ '/public/stream': info });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     openDetails(el, 'history');
-    await until(() => expect(all(el, '[part=history] li')).toHaveLength(1));
+    await vi.waitFor(() => expect(all(el, '[part=history] li')).toHaveLength(1), 3000);
     expect(q(el, '[part=history] li .clip')!.textContent).toBe('Solo');
     // The panel's look came with it (a chunk): its rules are in the shadow root.
     const rules = adoptedRules(el);
@@ -89,26 +89,26 @@ describe('<stream-player>', () => {
     service = await serve({ '/public/stream': 'silent' });
     const el = await mount<StreamPlayer>('stream-player', service.url);
     openDetails(el, 'history');
-    await until(() => expect(adoptedRules(el).some((r) => r.includes('history'))).toBe(true));
+    await vi.waitFor(() => expect(adoptedRules(el).some((r) => r.includes('history'))).toBe(true), 3000);
     await el.updateComplete;
     expect(el.state).toBe('loading');
     expect(all(el, '[part=history] li')).toHaveLength(0);
     service.routes['/public/stream'] = streamInfo();
     el.refresh();
-    await until(() => expect(all(el, '[part=history] li')).toHaveLength(1));
+    await vi.waitFor(() => expect(all(el, '[part=history] li')).toHaveLength(1), 3000);
   });
 
   it('when nothing is on air any more, the live region is cleared and castlet-nowplaying says null', async () => {
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     const told = record(el, 'castlet-nowplaying');
     service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Next', artist: '' } };
     el.refresh();
-    await until(() => expect(live(el)).toBe('Now playing: Next'));
+    await vi.waitFor(() => expect(live(el)).toBe('Now playing: Next'), 3000);
     service.routes['/public/stream'] = { ...streamInfo(), now_playing: null };
     el.refresh();
-    await until(() => expect(told).toHaveLength(2));
+    await vi.waitFor(() => expect(told).toHaveLength(2), 3000);
     expect(told[1]).toEqual({ nowPlaying: null });
     await el.updateComplete;
     expect(live(el)).toBe('');

@@ -15,9 +15,8 @@ import {
   shadow,
   started,
   text,
-  until,
   useMock,
-} from './harness.ts';
+} from '../support/harness.ts';
 
 const mock = useMock();
 
@@ -41,7 +40,7 @@ describe('<stream-player> data', () => {
     // Recent tracks: the list loads (a chunk) when first opened.
     expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(0);
     openDetails(el, 'history');
-    await until(() => expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(info.history.length));
+    await vi.waitFor(() => expect(shadow(el).querySelectorAll('[part=history] li')).toHaveLength(info.history.length), 3000);
   });
 
   it('shows setNowPlaying at once, announces it politely and fires castlet-nowplaying', async () => {
@@ -49,7 +48,7 @@ describe('<stream-player> data', () => {
     await ready(el);
     const changes = record(el, 'castlet-nowplaying');
     await mock.owner('setNowPlaying', { title: 'Night Drive', artist: 'The Loopbacks' });
-    await until(() => expect(text(el, '[part=title]')).toBe('Night Drive'), 1000);
+    await vi.waitFor(() => expect(text(el, '[part=title]')).toBe('Night Drive'), 1000);
     expect(text(el, '[aria-live=polite]')).toBe('Now playing: Night Drive by The Loopbacks');
     expect(changes.at(-1)?.nowPlaying?.title).toBe('Night Drive');
   });
@@ -59,7 +58,7 @@ describe('<stream-player> data', () => {
     await ready(el);
     const evil = '<img src=x onerror="globalThis.pwned=1"><script>globalThis.pwned=1</script>';
     await mock.owner('setNowPlaying', { title: evil, artist: '<b>bold</b>' });
-    await until(() => expect(text(el, '[part=title]')).toBe(evil));
+    await vi.waitFor(() => expect(text(el, '[part=title]')).toBe(evil), 3000);
     expect(shadow(el).querySelector('img[src=x], script, b')).toBeNull();
     expect((globalThis as { pwned?: number }).pwned).toBeUndefined();
   });
@@ -68,11 +67,11 @@ describe('<stream-player> data', () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url);
     await ready(el);
     await mock.owner('stopServer');
-    await until(() => expect(el.state).toBe('offline'), 1000);
+    await vi.waitFor(() => expect(el.state).toBe('offline'), 1000);
     expect(text(el, '[part=badge]')).toBe('Offline');
     expect(q(el, '[part=play]')!.hasAttribute('disabled')).toBe(true);
     await mock.owner('startServer');
-    await until(() => expect(el.state).toBe('ready'), 1000);
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 1000);
     expect(q(el, '[part=play]')!.hasAttribute('disabled')).toBe(false);
   });
 
@@ -106,9 +105,9 @@ describe('<stream-player> errors', () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url, { 'public-token': token }, (e) => {
       errors = record(e, 'castlet-error');
     });
-    await until(() => expect(el.state).toBe('error'));
+    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
     // Told once its words (an on-demand chunk) arrived.
-    await until(() => expect(errors).toEqual([{ code, message: expect.stringMatching(words), fatal: true }]));
+    await vi.waitFor(() => expect(errors).toEqual([{ code, message: expect.stringMatching(words), fatal: true }]), 3000);
     const message = q(el, '[part~=message]')!;
     expect(message.textContent).toMatch(words);
     expect(message.getAttribute('role')).toBe('alert');
@@ -117,12 +116,12 @@ describe('<stream-player> errors', () => {
     await advance(1500);
     // No request without a plausible token; one SSE try and one GET to learn why, then silence.
     expect(started()).toBe(asked);
-    await until(() => expect(mock.requests('/public/') - before).toBe(token.length === 36 ? 2 : 0));
+    await vi.waitFor(() => expect(mock.requests('/public/') - before).toBe(token.length === 36 ? 2 : 0), 3000);
   });
 
   it('recovers when the owner fixes the token at run time', async () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url, { 'public-token': 'oops' });
-    await until(() => expect(el.state).toBe('error'));
+    await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
     el.publicToken = PUBLIC;
     await ready(el);
     expect(q(el, '[part~=message]')).toBeNull();
@@ -134,7 +133,7 @@ describe('<stream-player> errors', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     try {
       const el = await mount<StreamPlayer>('stream-player', 'http://127.0.0.1:9');
-      await until(() => expect(el.state).toBe('error'));
+      await vi.waitFor(() => expect(el.state).toBe('error'), 3000);
       expect(text(el, '[part~=message]')).toMatch(/Cannot reach the service/);
       expect(q(el, '[part~=message]')!.getAttribute('role')).toBe('status');
       // The event stream and its GET, then the GET alone with backoff 0.5–1 s, then 1–2 s, …:
@@ -160,7 +159,7 @@ describe('<stream-player> playback', () => {
     const plays = record(el, 'castlet-play');
     const pauses = record(el, 'castlet-pause');
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     const first = el.media.src;
     expect(first).toMatch(new RegExp(`^${mock.url}/listen/`));
     expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Pause');
@@ -171,7 +170,7 @@ describe('<stream-player> playback', () => {
     expect(el.media.getAttribute('src')).toBeNull();
     expect(pauses).toHaveLength(1);
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     expect(el.media.src).not.toBe(first); // the live edge, not the old buffer
   });
 
@@ -183,7 +182,7 @@ describe('<stream-player> playback', () => {
     const idlePauses = record(idle, 'castlet-pause');
     const pauses = record(el, 'castlet-pause');
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     idle.remove();
     el.remove();
     expect(idlePauses).toEqual([]);
@@ -197,9 +196,9 @@ describe('<stream-player> playback', () => {
     const b = await mount<StreamPlayer>('stream-player', mock.url);
     await ready(a);
     q(a, '[part=play]')!.click();
-    await until(() => expect(a.state).toBe('playing'));
+    await vi.waitFor(() => expect(a.state).toBe('playing'), 3000);
     q(b, '[part=play]')!.click();
-    await until(() => expect(b.state).toBe('playing'));
+    await vi.waitFor(() => expect(b.state).toBe('playing'), 3000);
     expect(a.state).toBe('ready');
   });
 
@@ -207,9 +206,9 @@ describe('<stream-player> playback', () => {
     const el = await mount<StreamPlayer>('stream-player', mock.url);
     await ready(el);
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     await mock.owner('stopServer');
-    await until(() => expect(el.state).toBe('offline'));
+    await vi.waitFor(() => expect(el.state).toBe('offline'), 3000);
     expect(el.media.getAttribute('src')).toBeNull();
   });
 
@@ -218,17 +217,17 @@ describe('<stream-player> playback', () => {
     await ready(el);
     const errors = record(el, 'castlet-error');
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     const first = el.media.src;
     el.media.dispatchEvent(new Event('error'));
-    await until(() => expect(el.state).toBe('buffering'));
+    await vi.waitFor(() => expect(el.state).toBe('buffering'), 3000);
     expect(text(el, '[part~=message]')).toBe('The audio could not be played. Retrying…');
     expect(errors).toEqual([{ code: 'media', message: 'The audio could not be played. Retrying…', fatal: false }]);
     // Pause stays available while it retries.
     expect(q(el, '[part=play]')!.hasAttribute('disabled')).toBe(false);
-    await until(() => expect(el.media.src).not.toBe(first), 3000);
+    await vi.waitFor(() => expect(el.media.src).not.toBe(first), 3000);
     el.media.dispatchEvent(new Event('playing')); // sound flows again on the new connection
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     expect(q(el, '[part~=message]')).toBeNull();
   });
 
@@ -240,14 +239,14 @@ describe('<stream-player> playback', () => {
     await ready(el);
     const pauses = record(el, 'castlet-pause');
     q(el, '[part=play]')!.click();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     // The mount answers 404 (its source is gone) while the service still says live.
     const asked = mock.requests('/public/stream?');
     el.media.dispatchEvent(new Event('error'));
-    await until(() => expect(mock.requests('/public/stream?')).toBe(asked + 1), 1000);
+    await vi.waitFor(() => expect(mock.requests('/public/stream?')).toBe(asked + 1), 1000);
     // The service says offline: the widget shows it and stops requesting the mount.
     await mock.owner('stopServer');
-    await until(() => expect(el.state).toBe('offline'));
+    await vi.waitFor(() => expect(el.state).toBe('offline'), 3000);
     expect(el.media.getAttribute('src')).toBeNull();
     const loads = record(el, 'castlet-play');
     await advance(3000);
@@ -257,7 +256,7 @@ describe('<stream-player> playback', () => {
     expect(q(el, '[part=play]')!.getAttribute('aria-label')).toBe('Pause'); // the listener's wish is kept
     // Live again: the listener who had pressed Play hears it without pressing again.
     await mock.owner('startServer');
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     expect(el.media.src).toMatch(new RegExp(`^${mock.url}/listen/`));
     expect(loads).toHaveLength(1);
     expect(pauses).toEqual([]);
@@ -285,7 +284,7 @@ describe('a base-url that looks like http but is no URL', () => {
   it('is invalid_base_url, asked of nobody', async () => {
     const el = await mount<StreamPlayer>('stream-player', 'http://[bad');
     const errors = record(el, 'castlet-error');
-    await until(() => expect(errors.map((e) => e.code)).toEqual(['invalid_base_url']));
+    await vi.waitFor(() => expect(errors.map((e) => e.code)).toEqual(['invalid_base_url']), 3000);
     expect(el.state).toBe('error');
   });
 });

@@ -3,11 +3,11 @@
  * while it plays, its Play and Pause acting on the player, cleared when the player leaves.
  * (What each player puts there is in test/unit/media-session.test.ts.)
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { StreamPlayer } from '../../src/castlet.ts';
-import { flush, mount, shadow, until } from './harness.ts';
-import { serve, streamInfo, type Service } from './service.ts';
+import { flush, mount, shadow } from '../support/harness.ts';
+import { serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service;
 /** The system controls as the browser keeps them. */
@@ -47,10 +47,10 @@ describe('the system controls', () => {
   it('a player that is not playing leaves them alone, even when the track changes', async () => {
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     service.routes['/public/stream'] = { ...streamInfo(), now_playing: { ...streamInfo().now_playing!, title: 'Next' } };
     el.refresh();
-    await until(() => expect(shadow(el).querySelector('[part=title]')!.textContent).toBe('Next'));
+    await vi.waitFor(() => expect(shadow(el).querySelector('[part=title]')!.textContent).toBe('Next'), 3000);
     // (Its chunk, had the player asked for it, has arrived once the same import here has.)
     await import('../../src/internal/media-session.ts');
     await flush();
@@ -60,15 +60,15 @@ describe('the system controls', () => {
   it('claimed on Play; their Pause and Play act on the player; cleared when it leaves the page', async () => {
     service = await serve({ '/public/stream': streamInfo() });
     const el = await mount<StreamPlayer>('stream-player', service.url);
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     shadow(el).querySelector<HTMLElement>('[part=play]')!.click();
-    await until(() => expect(session.metadata?.title).toBe('Now'));
+    await vi.waitFor(() => expect(session.metadata?.title).toBe('Now'), 3000);
     session.handlers.pause!();
-    await until(() => expect(el.state).toBe('ready'));
+    await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     session.handlers.play!();
-    await until(() => expect(el.state).toBe('playing'));
+    await vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
     el.remove();
-    await until(() => expect(session.metadata).toBeNull());
+    await vi.waitFor(() => expect(session.metadata).toBeNull(), 3000);
     expect(session.handlers.play).toBeNull();
   });
 });

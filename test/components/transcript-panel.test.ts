@@ -4,12 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import '../../src/castlet.ts';
 import type { PodcastPlayer } from '../../src/castlet.ts';
 import { parseVtt, type Cue } from '../../src/api/vtt.ts';
 import type { LitElement } from 'lit';
-import { all, flush, mount, openDetails, q, ready, shadow, until, useMock, useFeed, resetAfterEach } from './harness.ts';
+import { all, flush, mount, openDetails, q, ready, shadow, useMock, useFeed, resetAfterEach } from '../support/harness.ts';
 
 const mock = useMock();
 /** An episode's transcript as the mock serves it (read from disk: a fetch here would fill happy-dom's HTTP cache). */
@@ -27,7 +27,7 @@ resetAfterEach();
 /** The transcript panel opened, its cues shown. */
 async function openTranscript(el: PodcastPlayer) {
   openDetails(el, 'transcript');
-  await until(() => expect(all(el, '[part=cue]').length).toBe(cues.length));
+  await vi.waitFor(() => expect(all(el, '[part=cue]').length).toBe(cues.length), 3000);
 }
 
 describe('<podcast-player> transcript', () => {
@@ -73,11 +73,11 @@ describe('<podcast-player> transcript', () => {
     // Before the first words (0.35 s), no cue is current.
     expect(current()).toBe(-1);
     el.seek(cues[6]!.start + 0.5);
-    await until(() => expect(current()).toBe(6));
+    await vi.waitFor(() => expect(current()).toBe(6), 3000);
     expect(all(el, '[part=cue][aria-current=true]')).toHaveLength(1);
     all(el, '[part=cue]')[10]!.click();
     expect(el.position).toBe(cues[10]!.start);
-    await until(() => expect(current()).toBe(10));
+    await vi.waitFor(() => expect(current()).toBe(10), 3000);
   });
 
   it('search marks the matches and steps through them, wrapping around', async () => {
@@ -91,19 +91,19 @@ describe('<podcast-player> transcript', () => {
     input.value = 'LIGHT ';
     input.dispatchEvent(new Event('input'));
     const status = () => q(el, '[part=transcript] [role=status]').textContent!.trim();
-    await until(() => expect(status()).toBe(`1 of ${hits} matches`));
+    await vi.waitFor(() => expect(status()).toBe(`1 of ${hits} matches`), 3000);
     expect(all(el, '[part=cue] mark').length).toBeGreaterThanOrEqual(hits);
     const focus = () => all(el, '[part=cue]').findIndex((b) => b.querySelector('mark.now'));
     const first = focus();
     input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
-    await until(() => expect(status()).toBe(`2 of ${hits} matches`));
+    await vi.waitFor(() => expect(status()).toBe(`2 of ${hits} matches`), 3000);
     expect(focus()).toBeGreaterThan(first);
     q(el, '[part=transcript] button[aria-label="Previous match"]').click();
     q(el, '[part=transcript] button[aria-label="Previous match"]').click();
-    await until(() => expect(status()).toBe(`${hits} of ${hits} matches`));
+    await vi.waitFor(() => expect(status()).toBe(`${hits} of ${hits} matches`), 3000);
     input.value = 'zebra';
     input.dispatchEvent(new Event('input'));
-    await until(() => expect(status()).toBe('No matches'));
+    await vi.waitFor(() => expect(status()).toBe('No matches'), 3000);
     expect(all(el, '[part=cue] mark')).toHaveLength(0);
   });
 
@@ -114,7 +114,7 @@ describe('<podcast-player> transcript', () => {
     const other = feed.episodes[1]!;
     const otherCues = vttOf(other.id);
     all(el, '[part=episode]')[1]!.click();
-    await until(() => expect(all(el, '[part=cue]')[0]?.textContent).toContain(otherCues[0]!.text));
+    await vi.waitFor(() => expect(all(el, '[part=cue]')[0]?.textContent).toContain(otherCues[0]!.text), 3000);
     el.media.pause();
   });
 
@@ -125,10 +125,10 @@ describe('<podcast-player> transcript', () => {
     await ready(el);
     expect(el.current?.title).toBe('Notes without words');
     openDetails(el, 'transcript');
-    await until(() => expect(q(el, '[part=transcript]').textContent).toContain('This episode has no transcript.'));
+    await vi.waitFor(() => expect(q(el, '[part=transcript]').textContent).toContain('This episode has no transcript.'), 3000);
     // The one with words shows its own.
     all(el, '[part=episode]')[1]!.click();
-    await until(() => expect(all(el, '[part=cue]').length).toBe(cues.length));
+    await vi.waitFor(() => expect(all(el, '[part=cue]').length).toBe(cues.length), 3000);
     el.media.pause();
   });
 });

@@ -4,11 +4,11 @@
  * and keeping the current cue (or the match in focus) in view inside the panel.
  */
 import { LitElement, css, html, nothing } from 'lit';
-import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { format } from '../../src/internal/locale.ts';
 import { Transcript, styles } from '../../src/podcast-player/transcript.ts';
-import { answered, until } from './harness.ts';
-import { serve, type Service } from './service.ts';
+import { answered } from '../support/harness.ts';
+import { serve, type Service } from '../support/stub-service.ts';
 
 const VTT = [
   'WEBVTT',
@@ -65,7 +65,7 @@ async function mountVtt(body: unknown = VTT, delay = 0) {
 const $ = <E extends Element = HTMLElement>(el: TranscriptHost, sel: string) => el.shadowRoot!.querySelector<E>(sel);
 const $$ = (el: TranscriptHost, sel: string) => [...el.shadowRoot!.querySelectorAll<HTMLElement>(sel)];
 const cues = (el: TranscriptHost) => $$(el, '[part=cue]');
-const loaded = (el: TranscriptHost) => until(() => expect(cues(el)).toHaveLength(4));
+const loaded = (el: TranscriptHost) => vi.waitFor(() => expect(cues(el)).toHaveLength(4), 3000);
 const status = (el: TranscriptHost) => $(el, '[role=status]')!.textContent!.trim();
 const marks = (el: TranscriptHost) => $$(el, 'mark').map((m) => [m.closest('li')!.dataset.i, m.textContent, m.className]);
 const button = (el: TranscriptHost, label: string) => $<HTMLButtonElement>(el, `.find button[aria-label="${label}"]`)!;
@@ -113,7 +113,7 @@ describe('transcript: loading', () => {
     ['WebVTT without cues', 'WEBVTT\n\nNOTE nothing yet'],
   ])('says the transcript could not be loaded on %s', async (_, body) => {
     const el = await mountVtt(body);
-    await until(() => expect($(el, 'p.muted')?.textContent).toBe('The transcript could not be loaded.'));
+    await vi.waitFor(() => expect($(el, 'p.muted')?.textContent).toBe('The transcript could not be loaded.'), 3000);
     expect(el.transcript.failed).toBe(true);
     expect($(el, 'ol')).toBeNull();
   });
@@ -124,12 +124,12 @@ describe('transcript: loading', () => {
     await service.close();
     service = undefined;
     const el = await mountAt(url);
-    await until(() => expect($(el, 'p.muted')?.textContent).toBe('The transcript could not be loaded.'));
+    await vi.waitFor(() => expect($(el, 'p.muted')?.textContent).toBe('The transcript could not be loaded.'), 3000);
   });
 
   it('stops loading when its host leaves the page (no cues, no failure)', async () => {
     const el = await mountVtt(VTT, 200);
-    await until(() => expect(service!.hits('/ep.vtt')).toBe(1));
+    await vi.waitFor(() => expect(service!.hits('/ep.vtt')).toBe(1), 3000);
     el.remove();
     // (Its request ends, aborted; one left running would be answered after 200 ms and read.)
     await answered();
@@ -154,7 +154,7 @@ describe('transcript: playback', () => {
     const el = await mountVtt(
       "WEBVTT\n\n00:01.000 --> 00:04.000\n<v Sam>Are you there?</v>\n<v Robin>I'm here.</v>\n\n00:04.000 --> 00:06.000\n<v Sam>Good.",
     );
-    await until(() => expect(cues(el)).toHaveLength(3));
+    await vi.waitFor(() => expect(cues(el)).toHaveLength(3), 3000);
     expect(cues(el).map((c) => [c.querySelector('b')?.textContent ?? null, c.querySelector(':scope > bdi')!.textContent])).toEqual([
       ['Sam', 'Are you there?'],
       ['Robin', "I'm here."],

@@ -5,10 +5,10 @@
  * plays from the mount). Skipped with the reason where Icecast is not installed; with CI=true
  * a missing Icecast fails.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { embedPage, PRIVATE, PUBLIC, waitForState, withBrowser, type TestPage } from '../support/browser.ts';
-import { openEvents, waitFor, type EventsClient } from '../support/server.ts';
+import { openEvents, type EventsClient } from '../support/server.ts';
 import { ADMIN, missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
 
 /** Polls an async check every 100 ms. */
@@ -66,7 +66,11 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
   };
 
   it('live with stream_url the mount and now playing from the source\'s "Artist - Title"', async () => {
-    const live = await waitFor(() => (last()?.status === 'live' && last().now_playing?.title === 'Harbor Lights' ? last() : undefined), 5000, 'live');
+    const live = await vi.waitFor(() => {
+      const found = last()?.status === 'live' && last().now_playing?.title === 'Harbor Lights' ? last() : undefined;
+      if (!found) throw new Error('still waiting for live');
+      return found;
+    }, 5000);
     expect(live.stream_url).toBe(`${ice.url}/live`);
     expect(live.now_playing.artist).toBe('The Tidewater Trio');
     expect(await readMount(8 * 1024)).toBeGreaterThanOrEqual(8 * 1024);
@@ -74,9 +78,9 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
 
   it('the listener count follows the mount', async () => {
     const listeners = await Promise.all([fetch(`${ice.url}/live`), fetch(`${ice.url}/live`)]);
-    await waitFor(() => last()?.listeners === 2, 5000, '2 listeners');
+    await vi.waitFor(() => expect(last()?.listeners, '2 listeners').toBe(2), 5000);
     for (const r of listeners) await r.body!.cancel();
-    await waitFor(() => last()?.listeners === 0, 5000, '0 listeners');
+    await vi.waitFor(() => expect(last()?.listeners, '0 listeners').toBe(0), 5000);
   });
 
   it('a title set on Icecast by another tool becomes now playing; the old one goes to the history', async () => {
@@ -85,7 +89,7 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
       headers: { Authorization: auth },
     });
     expect(r.status).toBe(200);
-    await waitFor(() => last()?.now_playing?.title === 'Morning Glass', 5000, 'the new title');
+    await vi.waitFor(() => expect(last()?.now_playing?.title, 'the new title').toBe('Morning Glass'), 5000);
     expect(last().now_playing.artist).toBe('Juniper Lane');
     expect(last().history[0]).toMatchObject({ title: 'Harbor Lights', artist: 'The Tidewater Trio' });
   });
@@ -118,12 +122,12 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
   it('the source stops → offline (stream_url null) pushed within 5 s; back → live', async () => {
     const stopped = Date.now();
     await ice.stopSource();
-    await waitFor(() => last()?.status === 'offline', 5000, 'offline pushed');
+    await vi.waitFor(() => expect(last()?.status, 'offline pushed').toBe('offline'), 5000);
     console.log(`[icecast] offline pushed ${Date.now() - stopped} ms after the source stopped`);
     expect(last().stream_url).toBeNull();
     const back = Date.now();
     await ice.startSource('Marisol and the Comets', 'Slow Orbit');
-    await waitFor(() => last()?.status === 'live' && last().now_playing?.title === 'Slow Orbit', 10_000, 'live again');
+    await vi.waitFor(() => expect(last()?.status === 'live' && last().now_playing?.title === 'Slow Orbit', 'live again').toBeTruthy(), 10_000);
     console.log(`[icecast] live pushed ${Date.now() - back} ms after the source came back`);
     expect(last().stream_url).toBe(`${ice.url}/live`);
     expect(await readMount(8 * 1024)).toBeGreaterThanOrEqual(8 * 1024);
@@ -160,7 +164,7 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
   it('stopServer drops the source through /admin/killsource and stops advertising; startServer advertises again', async () => {
     const r = await owner('stopServer');
     expect(r).toEqual({ streaming_server_ready: 0, icecast_sources_dropped: true });
-    await waitFor(() => last()?.status === 'offline', 5000, 'offline');
+    await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 5000);
     // While stopped the stream stays unadvertised, whether or not ezstream reconnects.
     await new Promise((r) => setTimeout(r, 1500));
     expect(last().status).toBe('offline');
@@ -168,6 +172,6 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     // Started again: live exactly when Icecast says the mount has a source.
     await new Promise((r) => setTimeout(r, 1000));
     const hasSource = Boolean((await ice.status()).icestats.source);
-    await waitFor(() => (last()?.status === 'live') === hasSource, 3000, `status ${hasSource ? 'live' : 'offline'}`);
+    await vi.waitFor(() => expect((last()?.status === 'live') === hasSource, `status ${hasSource ? 'live' : 'offline'}`).toBeTruthy(), 3000);
   });
 });

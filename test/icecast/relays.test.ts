@@ -159,6 +159,7 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
         15_000,
         'the listener count to match Icecast’s',
       );
+      expect(seen.icecastSum - seen.relayConnections, 'Icecast’s counts less the relays’ connections').toBe(seen.shown);
       results.push(
         `listeners: Icecast counts ${JSON.stringify(Object.values(seen.counts))} sum ${seen.icecastSum}, less ${seen.relayConnections} relay connections = ${seen.shown} shown`,
       );

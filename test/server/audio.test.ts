@@ -3,9 +3,9 @@
  * and /media/{id}.opus.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseMp3 } from '../../demo/server/media/mp3.ts';
-import { call, postJson, PRIVATE, waitFor, withServer } from '../support/server.ts';
+import { call, postJson, PRIVATE, withServer } from '../support/server.ts';
 
 const s = withServer();
 const u = (path: string) => `${s.url}${path}`;
@@ -66,18 +66,18 @@ describe('/listen/{mount}', () => {
   });
 
   it('counts open connections and decrements promptly on disconnect', async () => {
-    await waitFor(() => listeners() === 0, 1000, 'earlier listeners gone');
+    await vi.waitFor(() => expect(listeners(), 'earlier listeners gone').toBe(0), 1000);
     const before = 0;
     const abort = new AbortController();
     const res = await fetch(u('/listen/live'), { signal: abort.signal });
     await res.body!.getReader().read();
-    await waitFor(() => listeners() === before + 1, 1000, 'count + 1');
+    await vi.waitFor(() => expect(listeners(), 'count + 1').toBe(before + 1), 1000);
     const second = await fetch(u('/listen/live'));
-    await waitFor(() => listeners() === before + 2, 1000, 'count + 2');
+    await vi.waitFor(() => expect(listeners(), 'count + 2').toBe(before + 2), 1000);
     abort.abort();
-    await waitFor(() => listeners() === before + 1, 1000, 'count back after abort');
+    await vi.waitFor(() => expect(listeners(), 'count back after abort').toBe(before + 1), 1000);
     await second.body!.cancel();
-    await waitFor(() => listeners() === before, 1000, 'count back after cancel');
+    await vi.waitFor(() => expect(listeners(), 'count back after cancel').toBe(before), 1000);
   });
 
   it('unknown mount → 404 JSON', async () => {

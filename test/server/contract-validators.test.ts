@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../demo/server/media/catalog.ts';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
 import {
@@ -22,12 +22,12 @@ import {
 } from '../../src/api/private.ts';
 import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
 import { isPodcastFeed, isStreamInfo } from '../../src/api/validate.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 type Check = (v: unknown) => boolean;
 
 /** `reply` answered `status` and its body passes `check` (the body is the failure's message). */
-function valid(check: Check, reply: Reply, status = 200) {
+function expectValid(check: Check, reply: Reply, status = 200) {
   expect(reply.status, reply.text).toBe(status);
   expect(check(reply.body), `the contract refused ${reply.text}`).toBe(true);
   return reply.body;
@@ -43,8 +43,8 @@ describe('the built-in stream: every answer passes the contract', () => {
   const pub = (path: string, query = '') => call(u(`/public/${path}?token=${PUBLIC}${query}`));
   const get = (path: string) => call(u(`/private/${path}?token=${PRIVATE}`));
   const post = (path: string, fields: Record<string, unknown> = {}) => postJson(u(`/private/${path}`), { token: PRIVATE, ...fields });
-  const stream = async (query = '') => valid(isStreamInfo, await pub('stream', query)) as StreamInfo;
-  const feed = async () => valid(isPodcastFeed, await pub('podcasts')) as PodcastFeed;
+  const stream = async (query = '') => expectValid(isStreamInfo, await pub('stream', query)) as StreamInfo;
+  const feed = async () => expectValid(isPodcastFeed, await pub('podcasts')) as PodcastFeed;
   let streams: EventsClient;
   let podcasts: EventsClient;
 
@@ -58,8 +58,8 @@ describe('the built-in stream: every answer passes the contract', () => {
   });
 
   it('checkToken and accountInfo; /public/stream of every channel, live', async () => {
-    valid(isTokenPair, await get('checkToken'));
-    const account = valid(isAccountInfo, await get('accountInfo'));
+    expectValid(isTokenPair, await get('checkToken'));
+    const account = expectValid(isAccountInfo, await get('accountInfo'));
     expect(account.channels.length).toBeGreaterThan(1);
     for (const { id } of account.channels) {
       const info = await stream(`&channel=${encodeURIComponent(id)}`);
@@ -75,19 +75,19 @@ describe('the built-in stream: every answer passes the contract', () => {
     expect(episodes.some((e) => e.chapters.some((c) => c.img) && e.transcript_url && e.soundbites?.length && e.persons?.length)).toBe(true);
     expect(episodes.some((e) => !e.soundbites?.length && !e.persons?.length)).toBe(true);
     expect(episodes.every((e) => e.audio?.length === 2)).toBe(true);
-    valid(isEpisodeList, await get('podcasts'));
+    expectValid(isEpisodeList, await get('podcasts'));
   });
 
   it('setNowPlaying, then /public/stream with the title and a history', async () => {
-    valid(isNowPlayingSet, await post('setNowPlaying', { title: 'Contract', artist: 'Test' }));
-    valid(isNowPlayingSet, await post('setNowPlaying', { title: 'Plain' }));
+    expectValid(isNowPlayingSet, await post('setNowPlaying', { title: 'Contract', artist: 'Test' }));
+    expectValid(isNowPlayingSet, await post('setNowPlaying', { title: 'Plain' }));
     expect((await stream()).now_playing).toMatchObject({ title: 'Plain', artist: '' });
   });
 
   it('addPodcast (bare, and with every field), updatePodcast, deletePodcast', async () => {
-    const bare = valid(isEpisode, await post('addPodcast', { title: 'Bare', duration: 10 }), 201);
+    const bare = expectValid(isEpisode, await post('addPodcast', { title: 'Bare', duration: 10 }), 201);
     expect(bare).toMatchObject({ chapters: [], persons: [], soundbites: [], transcript_url: null });
-    const full = valid(
+    const full = expectValid(
       isEpisode,
       await post('addPodcast', {
         title: 'Full',
@@ -108,48 +108,48 @@ describe('the built-in stream: every answer passes the contract', () => {
     );
     expect(full.transcript_url).toMatch(/\.vtt$/);
     expect((await feed()).episodes.find((e) => e.id === bare.id)).toMatchObject({ chapters: [], transcript_url: null, persons: [], soundbites: [] });
-    valid(isEpisode, await post('updatePodcast', { id: bare.id, title: 'Bare, renamed', transcript: VTT }));
-    valid(isEpisodeList, await get('podcasts'));
-    valid(isDeleted, await post('deletePodcast', { id: bare.id }));
-    valid(isDeleted, await post('deletePodcast', { id: full.id }));
+    expectValid(isEpisode, await post('updatePodcast', { id: bare.id, title: 'Bare, renamed', transcript: VTT }));
+    expectValid(isEpisodeList, await get('podcasts'));
+    expectValid(isDeleted, await post('deletePodcast', { id: bare.id }));
+    expectValid(isDeleted, await post('deletePodcast', { id: full.id }));
   });
 
   it('live items pending, live and ended, as the owner gets them and as the feed lists them', async () => {
-    const pending = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Later', start: iso(HOUR), end: iso(2 * HOUR) }), 201);
-    const live = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Now', end: iso(HOUR) }), 201);
-    const ended = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Done', end: iso(HOUR) }), 201);
-    valid(isOwnerLiveItem, await post('updateLiveItem', { id: ended.id, status: 'ended' }));
+    const pending = expectValid(isOwnerLiveItem, await post('addLiveItem', { title: 'Later', start: iso(HOUR), end: iso(2 * HOUR) }), 201);
+    const live = expectValid(isOwnerLiveItem, await post('addLiveItem', { title: 'Now', end: iso(HOUR) }), 201);
+    const ended = expectValid(isOwnerLiveItem, await post('addLiveItem', { title: 'Done', end: iso(HOUR) }), 201);
+    expectValid(isOwnerLiveItem, await post('updateLiveItem', { id: ended.id, status: 'ended' }));
     const items = (await feed()).live_items!;
     expect(Object.fromEntries(items.map((i) => [i.id, i.status]))).toMatchObject({ [pending.id]: 'pending', [live.id]: 'live', [ended.id]: 'ended' });
-    for (const item of [pending, live, ended]) valid(isDeleted, await post('deleteLiveItem', { id: item.id }));
+    for (const item of [pending, live, ended]) expectValid(isDeleted, await post('deleteLiveItem', { id: item.id }));
   });
 
   it('stopServer: offline stream and account, an ended live item; startServer: live again', async () => {
-    const item = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'Cut short', end: iso(HOUR) }), 201);
-    valid(isServerState, await post('stopServer'));
+    const item = expectValid(isOwnerLiveItem, await post('addLiveItem', { title: 'Cut short', end: iso(HOUR) }), 201);
+    expectValid(isServerState, await post('stopServer'));
     const info = await stream();
     expect(info).toMatchObject({ status: 'offline', stream_url: null, sources: [] });
-    expect(valid(isAccountInfo, await get('accountInfo')).streaming_server_ready).toBe(0);
+    expect(expectValid(isAccountInfo, await get('accountInfo')).streaming_server_ready).toBe(0);
     expect((await feed()).live_items!.find((i) => i.id === item.id)!.status).toBe('ended');
-    await waitFor(() => streams.streams().at(-1)?.status === 'offline', 2000, 'the offline event');
-    valid(isServerState, await post('startServer'));
+    await vi.waitFor(() => expect(streams.streams().at(-1)?.status, 'the offline event').toBe('offline'), 2000);
+    expectValid(isServerState, await post('startServer'));
     expect((await stream()).status).toBe('live');
-    valid(isDeleted, await post('deleteLiveItem', { id: item.id }));
+    expectValid(isDeleted, await post('deleteLiveItem', { id: item.id }));
   });
 
   it('every error body: 401 (and the private token exposed), 400, 404, 405', async () => {
-    valid(isApiError, await call(u('/public/stream')), 401);
-    valid(isApiError, await call(u('/private/checkToken?token=00000000-0000-4000-8000-000000000000')), 401);
-    valid(isApiError, await pub('stream', '&channel=nope'), 404);
-    expect(valid(isApiError, await call(u(`/public/stream?token=${PRIVATE}`)), 401).error).toBe('private_token_exposed');
-    valid(isApiError, await post('addPodcast', {}), 400);
-    valid(isApiError, await post('deletePodcast', { id: 'nope' }), 404);
-    valid(isApiError, await post('checkToken'), 405);
-    valid(isApiError, await call(u(`/private/nope?token=${PRIVATE}`)), 404);
+    expectValid(isApiError, await call(u('/public/stream')), 401);
+    expectValid(isApiError, await call(u('/private/checkToken?token=00000000-0000-4000-8000-000000000000')), 401);
+    expectValid(isApiError, await pub('stream', '&channel=nope'), 404);
+    expect(expectValid(isApiError, await call(u(`/public/stream?token=${PRIVATE}`)), 401).error).toBe('private_token_exposed');
+    expectValid(isApiError, await post('addPodcast', {}), 400);
+    expectValid(isApiError, await post('deletePodcast', { id: 'nope' }), 404);
+    expectValid(isApiError, await post('checkToken'), 405);
+    expectValid(isApiError, await call(u(`/private/nope?token=${PRIVATE}`)), 404);
   });
 
   it('the `stream` and `podcasts` events: every one so far passes', async () => {
-    await waitFor(() => streams.streams().length > 2 && podcasts.payloads('podcasts').length > 2, 3000, 'events');
+    await vi.waitFor(() => expect(streams.streams().length > 2 && podcasts.payloads('podcasts').length > 2, 'events').toBeTruthy(), 3000);
     for (const data of streams.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
     expect(streams.streams().some((d) => d.status === 'offline')).toBe(true);
     for (const data of podcasts.payloads('podcasts')) expect(isPodcastFeed(data), JSON.stringify(data).slice(0, 300)).toBe(true);
@@ -157,9 +157,9 @@ describe('the built-in stream: every answer passes the contract', () => {
   });
 
   it('resetTokens: the new pair (last: the old tokens stop working)', async () => {
-    const pair = valid(isTokenPair, await post('resetTokens'));
-    valid(isTokenPair, await call(u(`/private/checkToken?token=${pair.private_token}`)));
-    valid(isStreamInfo, await call(u(`/public/stream?token=${pair.public_token}`)));
+    const pair = expectValid(isTokenPair, await post('resetTokens'));
+    expectValid(isTokenPair, await call(u(`/private/checkToken?token=${pair.private_token}`)));
+    expectValid(isStreamInfo, await call(u(`/public/stream?token=${pair.public_token}`)));
   });
 });
 
@@ -208,29 +208,29 @@ describe('Icecast mode (stand-ins for a master and a relay), episodes in MP3 onl
   });
 
   it('/public/stream with the sources of the master and the relay, and its events', async () => {
-    await waitFor(() => events.streams().at(-1)?.sources?.length === 4, 3000, 'four sources');
-    const info = valid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`))) as StreamInfo;
+    await vi.waitFor(() => expect(events.streams().at(-1)?.sources?.length, 'four sources').toBe(4), 3000);
+    const info = expectValid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`))) as StreamInfo;
     expect(info.sources!.map((s) => s.type)).toContain('audio/ogg; codecs=opus');
     for (const data of events.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
-    valid(isAccountInfo, await call(u(`/private/accountInfo?token=${PRIVATE}`)));
+    expectValid(isAccountInfo, await call(u(`/private/accountInfo?token=${PRIVATE}`)));
   });
 
   it('a live item with the Icecast sources; setNowPlaying and stopServer reach Icecast', async () => {
-    const item = valid(isOwnerLiveItem, await post('addLiveItem', { title: 'On Icecast', end: iso(HOUR) }), 201);
-    const feed = valid(isPodcastFeed, await call(u(`/public/podcasts?token=${PUBLIC}`))) as PodcastFeed;
+    const item = expectValid(isOwnerLiveItem, await post('addLiveItem', { title: 'On Icecast', end: iso(HOUR) }), 201);
+    const feed = expectValid(isPodcastFeed, await call(u(`/public/podcasts?token=${PUBLIC}`))) as PodcastFeed;
     expect(feed.live_items!.find((i) => i.id === item.id)!.sources.length).toBe(4);
-    expect(valid(isNowPlayingSet, await post('setNowPlaying', { title: 'Owner Song' })).icecast_updated).toBe(true);
-    expect(valid(isServerState, await post('stopServer'))).toMatchObject({ streaming_server_ready: 0, icecast_sources_dropped: true });
-    valid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`)));
-    valid(isServerState, await post('startServer'));
+    expect(expectValid(isNowPlayingSet, await post('setNowPlaying', { title: 'Owner Song' })).icecast_updated).toBe(true);
+    expect(expectValid(isServerState, await post('stopServer'))).toMatchObject({ streaming_server_ready: 0, icecast_sources_dropped: true });
+    expectValid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`)));
+    expectValid(isServerState, await post('startServer'));
   });
 
   it('episodes with one file, seeded and added', async () => {
-    const added = valid(isEpisode, await post('addPodcast', { title: 'MP3 only', duration: 10 }), 201);
+    const added = expectValid(isEpisode, await post('addPodcast', { title: 'MP3 only', duration: 10 }), 201);
     expect(added.audio).toHaveLength(1);
-    const feed = valid(isPodcastFeed, await call(u(`/public/podcasts?token=${PUBLIC}`))) as PodcastFeed;
+    const feed = expectValid(isPodcastFeed, await call(u(`/public/podcasts?token=${PUBLIC}`))) as PodcastFeed;
     expect(feed.episodes.every((e) => e.audio?.length === 1)).toBe(true);
-    valid(isEpisodeList, await call(u(`/private/podcasts?token=${PRIVATE}`)));
+    expectValid(isEpisodeList, await call(u(`/private/podcasts?token=${PRIVATE}`)));
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import { XMLValidator } from 'fast-xml-parser';
 import { parseFeed, type FeedObject } from 'podcast-partytime';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveItemsXml } from '../../demo/server/rss-podcasting2.ts';
 import type { LiveItem, PodcastFeed } from '../../src/api/types.ts';
 import { call, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
@@ -18,14 +18,6 @@ const rss = async (headers: Record<string, string> = {}) => call(u(`/public/podc
 const owner = (path: string, fields: Record<string, unknown>) => postJson(u(`/private/${path}`), { token: PRIVATE, ...fields });
 const iso = (msFromNow: number) => new Date(Date.now() + msFromNow).toISOString();
 const HOUR = 3600_000;
-
-/** Polls the async `check` every 20 ms until it holds (2 s at most). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  for (const deadline = Date.now() + 2000; !(await check());) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** What podcast-partytime reads of a live item that has the API's `item`. */
 const liveAsRead = (item: LiveItem, show: string) => ({
@@ -130,7 +122,7 @@ describe('the feed: live items, soundbites, alternate enclosures', () => {
     expect(added.text).toContain('status="pending"');
     const addedTag = added.headers.get('etag')!;
     expect((await rss({ 'If-None-Match': addedTag })).status).toBe(304);
-    await until(async () => (await feed()).live_items![0]!.status === 'live');
+    await vi.waitFor(async () => expect((await feed()).live_items![0]!.status).toBe('live'), 2000);
     const moved = await rss({ 'If-None-Match': addedTag });
     expect(moved.status).toBe(200);
     expect(moved.text).toContain('status="live"');

@@ -5,12 +5,12 @@
  */
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { capsFor, clientOf, descriptorLimit } from '../../demo/server/connections.ts';
 import { redactUrl } from '../../demo/server/middleware/log.ts';
 import { feedCache } from '../../demo/server/views.ts';
 import { withMockProcess } from '../support/mock-process.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 /** Sends `raw` on a new socket; resolves with what came back once the server closes it. */
 function rawHttp(url: string, raw: string): Promise<string> {
@@ -102,7 +102,7 @@ describe('the socket', () => {
     // One byte every 100 ms: never idle long enough for an idle time-out.
     const drip = setInterval(() => socket.writable && socket.write('a'), 100);
     try {
-      await waitFor(() => closed, 4000, 'the server to cut the trickle');
+      await vi.waitFor(() => expect(closed, 'the server to cut the trickle').toBe(true), 4000);
     } finally {
       clearInterval(drip);
       socket.destroy();
@@ -128,7 +128,7 @@ describe('cap on open streams', () => {
     // JSON endpoints are not streams: still served.
     expect((await call(`${s.url}/public/stream?token=${PUBLIC}`)).status).toBe(200);
     a.close();
-    await waitFor(() => s.server.store.subscriberCount === base, 2000, 'the SSE slot to free');
+    await vi.waitFor(() => expect(s.server.store.subscriberCount, 'the SSE slot to free').toBe(base), 2000);
     const b = await openEvents(`${s.url}/public/podcasts/events?token=${PUBLIC}`);
     expect(b.response.status).toBe(200);
     b.close();
@@ -265,7 +265,7 @@ describe('caps from the descriptor limit (the mock under ulimit -n 256)', () => 
             }),
         ),
       );
-      await waitFor(() => refused > 0, 3000, 'sockets past the cap to be closed');
+      await vi.waitFor(() => expect(refused, 'sockets past the cap to be closed').toBeGreaterThan(0), 3000);
       // The page is read from disk: the process kept descriptors of its own.
       expect(await page()).toBe(200);
     } finally {
@@ -320,7 +320,7 @@ describe('log redaction', () => {
     try {
       await call(`${s2.url}/public/podcasts?channel=${hide(PRIVATE, '%2D')}&token=${PUBLIC}`);
       await call(`${s2.url}/listen/${hide(PRIVATE, '%2d')}`);
-      await waitFor(() => logs.length === 2);
+      await vi.waitFor(() => expect(logs.length).toBe(2), 2000);
       for (const line of logs) expect(line.toLowerCase()).not.toContain(PRIVATE.slice(0, 8));
     } finally {
       await s2.close();

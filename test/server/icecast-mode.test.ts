@@ -6,9 +6,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, type EventsClient } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, type EventsClient } from '../support/server.ts';
 
 interface FakeIcecast {
   url: string;
@@ -23,7 +23,7 @@ interface FakeIcecast {
 /** Waits until the mock has asked `fake`'s status twice more: the answer of the first was read. */
 const nextPolls = (fake: FakeIcecast) => {
   const until = fake.polls + 2;
-  return waitFor(() => fake.polls >= until, 2000, 'two more status polls');
+  return vi.waitFor(() => expect(fake.polls, 'two more status polls').toBeGreaterThanOrEqual(until), 2000);
 };
 
 async function fakeIcecast(): Promise<FakeIcecast> {
@@ -74,7 +74,7 @@ describe('Icecast mode, with admin credentials', () => {
   });
 
   it('no source → offline with stream_url null; /listen is not served', async () => {
-    await waitFor(() => last()?.status === 'offline', 2000, 'offline');
+    await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 2000);
     expect(last().stream_url).toBeNull();
     const r = await call(`${server.url}/listen/live`);
     expect(r.status).toBe(404);
@@ -89,9 +89,13 @@ describe('Icecast mode, with admin credentials', () => {
 
   it('a source → live pushed, stream_url the mount, listeners and now playing from the mount', async () => {
     fake.status = onAir(fake, { title: 'The Band - First - Song' });
-    const live = await waitFor(() => (last()?.status === 'live' ? last() : undefined), 2000, 'live');
+    const live = await vi.waitFor(() => {
+      const found = last()?.status === 'live' ? last() : undefined;
+      if (!found) throw new Error('still waiting for live');
+      return found;
+    }, 2000);
     expect(live.stream_url).toBe(`${fake.url}/live`);
-    await waitFor(() => last()?.now_playing?.title === 'First - Song', 2000, 'the title');
+    await vi.waitFor(() => expect(last()?.now_playing?.title, 'the title').toBe('First - Song'), 2000);
     expect(last().now_playing.artist).toBe('The Band');
     expect(last().listeners).toBe(7);
     const account = await call(`${server.url}/private/accountInfo?token=${PRIVATE}`);
@@ -100,10 +104,10 @@ describe('Icecast mode, with admin credentials', () => {
 
   it('title absent → the last known one stays; a new title pushes the old one into the history', async () => {
     fake.status = onAir(fake, { listeners: 8 });
-    await waitFor(() => last()?.listeners === 8, 2000, 'listeners 8');
+    await vi.waitFor(() => expect(last()?.listeners, 'listeners 8').toBe(8), 2000);
     expect(last().now_playing.title).toBe('First - Song');
     fake.status = onAir(fake, { title: 'Solo Title' });
-    await waitFor(() => last()?.now_playing?.title === 'Solo Title', 2000, 'the new title');
+    await vi.waitFor(() => expect(last()?.now_playing?.title, 'the new title').toBe('Solo Title'), 2000);
     expect(last().now_playing.artist).toBe('');
     expect(last().history[0]).toMatchObject({ title: 'First - Song', artist: 'The Band' });
   });
@@ -111,10 +115,10 @@ describe('Icecast mode, with admin credentials', () => {
   it("stream_delay: the burst (Icecast's default 65535 B) less a source block, at the declared bitrate; null without one", async () => {
     expect(last().stream_delay).toBeNull();
     fake.status = onAir(fake, { title: 'Solo Title', bitrate: 32 });
-    await waitFor(() => last()?.stream_delay != null, 2000, 'stream_delay');
+    await vi.waitFor(() => expect(last()?.stream_delay ?? null, 'stream_delay').not.toBeNull(), 2000);
     expect(last().stream_delay).toBe(15.36);
     fake.status = onAir(fake, { title: 'Solo Title' });
-    await waitFor(() => last()?.stream_delay === null, 2000, 'no stream_delay');
+    await vi.waitFor(() => expect(last()?.stream_delay, 'no stream_delay').toBe(null), 2000);
   });
 
   it('half-written JSON (Icecast starting) does not flip the channel offline', async () => {
@@ -148,29 +152,29 @@ describe('Icecast mode, with admin credentials', () => {
     const stop = await postJson(`${server.url}/private/stopServer`, { token: PRIVATE });
     expect(stop.body).toEqual({ streaming_server_ready: 0, icecast_sources_dropped: true });
     expect(fake.admin.map((a) => `${a.path}?mount=${a.query.get('mount')}`)).toEqual(['/admin/killsource?mount=/live']);
-    await waitFor(() => last()?.status === 'offline', 1000, 'offline');
+    await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 1000);
     expect(last().stream_url).toBeNull();
     // The source is still there (a stand-in does not obey): the stream stays unadvertised.
     await postJson(`${server.url}/private/startServer`, { token: PRIVATE });
-    await waitFor(() => last()?.status === 'live', 1000, 'live again');
+    await vi.waitFor(() => expect(last()?.status, 'live again').toBe('live'), 1000);
   });
 
   it('Icecast unreachable → offline, one log line, polling recovers by itself', async () => {
     logs.length = 0;
     fake.status = 'down';
-    await waitFor(() => last()?.status === 'offline', 2000, 'offline');
+    await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 2000);
     await nextPolls(fake);
     const lines = logs.filter((l) => l.startsWith('icecast:'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/cannot read .*status-json\.xsl.*offline/);
     fake.status = onAir(fake);
-    await waitFor(() => last()?.status === 'live', 2000, 'live after recovery');
+    await vi.waitFor(() => expect(last()?.status, 'live after recovery').toBe('live'), 2000);
     expect(logs.filter((l) => l.startsWith('icecast:')).at(-1)).toMatch(/answers again/);
   });
 
   it('the source going away → offline pushed', async () => {
     fake.status = JSON.stringify({ icestats: { host: 'x' } });
-    await waitFor(() => last()?.status === 'offline', 2000, 'offline');
+    await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 2000);
     expect(last().listeners).toBe(0);
   });
 });
@@ -182,14 +186,14 @@ describe('Icecast mode: when a title started', () => {
     const server = await startServer({ log: () => {}, coalesceMs: 20, icecast: { url: fake.url, pollMs: 1000 } });
     const sse = await openEvents(`${server.url}/public/stream/events?token=${PUBLIC}`);
     try {
-      await waitFor(() => sse.streams().at(-1)?.now_playing?.title === 'Old', 3000, 'the first title');
+      await vi.waitFor(() => expect(sse.streams().at(-1)?.now_playing?.title, 'the first title').toBe('Old'), 3000);
       const before = Date.now();
       fake.status = onAir(fake, { title: 'Band - New' });
-      const np = await waitFor(
-        () => (sse.streams().at(-1)?.now_playing?.title === 'New' ? sse.streams().at(-1).now_playing : undefined),
-        3000,
-        'the new title',
-      );
+      const np = await vi.waitFor(() => {
+        const found = sse.streams().at(-1)?.now_playing?.title === 'New' ? sse.streams().at(-1).now_playing : undefined;
+        if (!found) throw new Error('still waiting for the new title');
+        return found;
+      }, 3000);
       const seen = Date.now();
       const started = Date.parse(np.started_at);
       expect(seen - started).toBeGreaterThan(400);
@@ -216,7 +220,14 @@ describe('Icecast mode without admin credentials; Icecast never reachable', () =
   afterAll(() => server?.close());
 
   it('stays up, offline, with one log line; setNowPlaying works without touching Icecast', async () => {
-    await waitFor(() => logs.some((l) => l.startsWith('icecast:')), 2000, 'the log line');
+    await vi.waitFor(
+      () =>
+        expect(
+          logs.some((l) => l.startsWith('icecast:')),
+          'the log line',
+        ).toBeTruthy(),
+      2000,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(logs.filter((l) => l.startsWith('icecast:'))).toHaveLength(1);
     const stream = await call(`${server.url}/public/stream?token=${PUBLIC}`);

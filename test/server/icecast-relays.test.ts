@@ -6,20 +6,23 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
-import { openEvents, PUBLIC, waitFor, type EventsClient } from '../support/server.ts';
+import { openEvents, PUBLIC, type EventsClient } from '../support/server.ts';
 
 interface Stand {
   url: string;
   /** The mounts with a source and their listeners; 'down' resets every connection. */
   mounts: Record<string, number> | 'down';
+  /** Requests received so far (the mock's status polls). */
+  polls: number;
   close(): Promise<void>;
 }
 
 async function stand(): Promise<Stand> {
-  const s = { mounts: {} } as Stand;
+  const s = { mounts: {}, polls: 0 } as Stand;
   const server = createServer((req, res) => {
+    s.polls++;
     if (s.mounts === 'down') return void req.socket.destroy();
     if (req.url !== '/status-json.xsl') return void res.writeHead(404).end();
     const source = Object.entries(s.mounts).map(([m, listeners]) => ({ listenurl: `${s.url}/${m}`, listeners, bitrate: 32 }));
@@ -59,7 +62,11 @@ describe('Icecast mode with relays, against stand-ins', () => {
   });
 
   it('lists both servers’ mounts, Opus first, the relay before the master; listeners less the relay’s connections', async () => {
-    const info = await waitFor(() => (last()?.sources?.length === 4 ? last() : undefined), 2000, 'four sources');
+    const info = await vi.waitFor(() => {
+      const found = last()?.sources?.length === 4 ? last() : undefined;
+      if (!found) throw new Error('still waiting for four sources');
+      return found;
+    }, 2000);
     expect(info.sources.map((s: { url: string; type: string }) => [s.url, s.type])).toEqual([
       [`${relay.url}/live.opus`, 'audio/ogg; codecs=opus'],
       [`${master.url}/live.opus`, 'audio/ogg; codecs=opus'],
@@ -76,27 +83,37 @@ describe('Icecast mode with relays, against stand-ins', () => {
   it('a relay that does not answer is left out (one log line) and comes back by itself', async () => {
     logs.length = 0;
     relay.mounts = 'down';
-    const without = await waitFor(() => (last()?.sources?.length === 2 ? last() : undefined), 3000, 'the relay left out');
+    const without = await vi.waitFor(() => {
+      const found = last()?.sources?.length === 2 ? last() : undefined;
+      if (!found) throw new Error('still waiting for the relay left out');
+      return found;
+    }, 3000);
     expect(without.sources.every((s: { url: string }) => s.url.startsWith(master.url))).toBe(true);
     expect(without.status).toBe('live');
     // The master still counts the relay's connection until it notices: no relay answers, nothing subtracted.
     expect(without.listeners).toBe(4);
     const lines = () => logs.filter((l) => l.startsWith('icecast:'));
-    await new Promise((r) => setTimeout(r, 300));
+    // Three more polls of the relay (100 ms apart), still down: still the one line.
+    const polled = relay.polls;
+    await vi.waitFor(() => expect(relay.polls, 'three more polls of the relay').toBeGreaterThanOrEqual(polled + 3), 3000);
     expect(lines()).toHaveLength(1);
     expect(lines()[0]).toMatch(new RegExp(`cannot read ${relay.url}/status-json\\.xsl .*its sources are left out`));
     relay.mounts = { live: 0 };
-    await waitFor(() => last()?.sources?.length === 3, 3000, 'the relay back');
+    await vi.waitFor(() => expect(last()?.sources?.length, 'the relay back').toBe(3), 3000);
     expect(lines().at(-1)).toMatch(/answers again/);
   });
 
   it('the master without a source and a relay still with one: live, from the relay', async () => {
     master.mounts = {};
     relay.mounts = { live: 5 };
-    const info = await waitFor(() => (last()?.sources?.length === 1 ? last() : undefined), 3000, 'the relay alone');
+    const info = await vi.waitFor(() => {
+      const found = last()?.sources?.length === 1 ? last() : undefined;
+      if (!found) throw new Error('still waiting for the relay alone');
+      return found;
+    }, 3000);
     expect(info).toMatchObject({ status: 'live', stream_url: `${relay.url}/live`, listeners: 5 });
     relay.mounts = {};
-    await waitFor(() => last()?.status === 'offline', 3000, 'offline');
+    await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 3000);
     expect(last()).toMatchObject({ sources: [], stream_url: null, listeners: 0 });
   });
 });

@@ -61,6 +61,17 @@ describe('LiveItems on a fake clock', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it('a channel offline at the start (stopServer) keeps it pending until the channel is live (startServer)', () => {
+    const { store, items, status } = setup();
+    store.setReady(false);
+    const { id } = items.add(body({ title: 'Waiting', start: '2026-11-27T12:00:00.100Z', end: '2026-11-27T13:00:00Z' }));
+    vi.advanceTimersByTime(300);
+    expect(status(id)).toBe('pending');
+    store.setReady(true);
+    expect(status(id)).toBe('live');
+    items.stop();
+  });
+
   it('a channel that goes offline and back (a dropped source): pending while offline, live again after', () => {
     const { store, items, status } = setup();
     const { id } = items.add(body({ title: 'On air' }));

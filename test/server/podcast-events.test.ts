@@ -3,8 +3,8 @@
  * change (episode added or deleted), a heartbeat, closed on a token reset, the public API's
  * auth, CORS and errors.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient } from '../support/server.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient } from '../support/server.ts';
 
 const s = withServer({ heartbeatMs: 200, coalesceMs: 50 });
 const u = (path: string) => `${s.url}${path}`;
@@ -20,20 +20,32 @@ describe('/public/podcasts/events', () => {
     expect(client.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(client.response.headers.get('cache-control')).toBe('no-store');
     expect(client.response.headers.get('access-control-allow-origin')).toBe('*');
-    const first = await waitFor(() => client!.payloads('podcasts')[0], 1000, 'the first podcasts event');
+    const first = await vi.waitFor(() => {
+      const found = client!.payloads('podcasts')[0];
+      if (!found) throw new Error('still waiting for the first podcasts event');
+      return found;
+    }, 1000);
     expect(first).toEqual((await call(u(`/public/podcasts?token=${PUBLIC}`))).body);
     expect(client.messages[0]!.retry).toMatch(/^\d+$/);
   });
 
   it('pushes an added and a deleted episode at once, and nothing for stream changes', async () => {
     client = await openEvents(u(`${events}&channel=main`));
-    await waitFor(() => client!.payloads('podcasts').length === 1);
+    await vi.waitFor(() => expect(client!.payloads('podcasts').length).toBe(1), 2000);
     await postJson(u('/private/setNowPlaying'), { token: PRIVATE, title: 'Not a podcast change' });
     const added = await postJson(u('/private/addPodcast'), { token: PRIVATE, title: 'Pushed episode' });
-    const withNew = await waitFor(() => client!.payloads('podcasts')[1], 1000, 'the added episode');
+    const withNew = await vi.waitFor(() => {
+      const found = client!.payloads('podcasts')[1];
+      if (!found) throw new Error('still waiting for the added episode');
+      return found;
+    }, 1000);
     expect(withNew.episodes[0]).toEqual(added.body);
     await postJson(u('/private/deletePodcast'), { token: PRIVATE, id: added.body.id });
-    const without = await waitFor(() => client!.payloads('podcasts')[2], 1000, 'the deletion');
+    const without = await vi.waitFor(() => {
+      const found = client!.payloads('podcasts')[2];
+      if (!found) throw new Error('still waiting for the deletion');
+      return found;
+    }, 1000);
     expect(without).toEqual(client.payloads('podcasts')[0]);
     expect(client.payloads('podcasts')).toHaveLength(3);
     expect(client.messages.some((m) => m.event === 'stream')).toBe(false);
@@ -41,7 +53,14 @@ describe('/public/podcasts/events', () => {
 
   it('sends a heartbeat comment', async () => {
     client = await openEvents(u(events));
-    await waitFor(() => client!.messages.find((m) => m.comment === 'heartbeat'), 1000, 'a heartbeat');
+    await vi.waitFor(
+      () =>
+        expect(
+          client!.messages.find((m) => m.comment === 'heartbeat'),
+          'a heartbeat',
+        ).toBeTruthy(),
+      1000,
+    );
   });
 
   it('HEAD answers the headers without opening a stream', async () => {
@@ -72,9 +91,9 @@ describe('/public/podcasts/events', () => {
   // Last: it changes the tokens.
   it('is closed by a token reset', async () => {
     client = await openEvents(u(events));
-    await waitFor(() => client!.payloads('podcasts').length === 1);
+    await vi.waitFor(() => expect(client!.payloads('podcasts').length).toBe(1), 2000);
     await postJson(u('/private/resetTokens'), { token: PRIVATE });
-    await waitFor(() => client!.ended, 1000, 'the stream to end');
+    await vi.waitFor(() => expect(client!.ended, 'the stream to end').toBeTruthy(), 1000);
     expect((await call(u(events))).body.error).toBe('invalid_token');
   });
 });

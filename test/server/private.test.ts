@@ -25,7 +25,7 @@ function expectApiError(r: Reply, status: number, error: string) {
   expect(r.body.error_description.length).toBeGreaterThan(10);
 }
 
-const ok = (r: Reply) => {
+const expectOk = (r: Reply) => {
   expect(r.status).toBe(200);
   expect(r.body).toEqual({ public_token: PUBLIC, private_token: PRIVATE });
 };
@@ -42,7 +42,7 @@ describe('carriers (rules 1–2)', () => {
       'GET body is ignored',
       () => call(u(`/private/checkToken?token=${PRIVATE}`), { method: 'GET', headers: { Authorization: `Bearer ${PRIVATE}` } }),
     ],
-  ])('%s → 200', async (_name, request) => ok(await request()));
+  ])('%s → 200', async (_name, request) => expectOk(await request()));
 
   it.each<[string, () => Promise<Reply>]>([
     ['Bearer header on POST', () => call(u('/private/startServer'), { method: 'POST', headers: { Authorization: `Bearer ${PRIVATE}` } })],

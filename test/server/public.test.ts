@@ -1,8 +1,8 @@
 /**
  * docs/design.md §1, public widget API: tokens, CORS, caching, unknown channels, the event stream.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 const s = withServer({ heartbeatMs: 200, coalesceMs: 100 });
 const u = (path: string) => `${s.url}${path}`;
@@ -193,7 +193,11 @@ describe('/public/stream/events', () => {
     expect(client.response.status).toBe(200);
     expect(client.response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(client.response.headers.get('access-control-allow-origin')).toBe('*');
-    const first = await waitFor(() => client!.streams()[0], 1000, 'the first stream event');
+    const first = await vi.waitFor(() => {
+      const found = client!.streams()[0];
+      if (!found) throw new Error('still waiting for the first stream event');
+      return found;
+    }, 1000);
     const rest = await call(u(`/public/stream?token=${PUBLIC}`));
     expect(first).toEqual(rest.body);
     expect(client.messages[0]!.retry).toMatch(/^\d+$/);
@@ -201,7 +205,7 @@ describe('/public/stream/events', () => {
 
   it('HEAD answers the headers and leaves nothing subscribed behind', async () => {
     // Earlier tests' streams close asynchronously: start from none (the app itself holds one).
-    await waitFor(() => s.server.store.subscriberCount === 1, 2000, 'no open event stream');
+    await vi.waitFor(() => expect(s.server.store.subscriberCount, 'no open event stream').toBe(1), 2000);
     for (let i = 0; i < 20; i++) {
       const r = await call(u(events()), { method: 'HEAD' });
       expect(r.status).toBe(200);
@@ -212,38 +216,53 @@ describe('/public/stream/events', () => {
 
   it('pushes setNowPlaying within a second', async () => {
     client = await openEvents(u(events()));
-    await waitFor(() => client!.streams().length === 1);
+    await vi.waitFor(() => expect(client!.streams().length).toBe(1), 2000);
     const sent = Date.now();
     await postJson(u('/private/setNowPlaying'), { token: PRIVATE, title: 'Pushed Song', artist: 'SSE' });
-    const pushed = await waitFor(() => client!.streams().find((e) => e.now_playing?.title === 'Pushed Song'), 1000, 'the pushed track');
+    const pushed = await vi.waitFor(() => {
+      const found = client!.streams().find((e) => e.now_playing?.title === 'Pushed Song');
+      if (!found) throw new Error('still waiting for the pushed track');
+      return found;
+    }, 1000);
     expect(pushed.now_playing.artist).toBe('SSE');
     expect(Date.now() - sent).toBeLessThan(1000);
   });
 
   it('pushes status changes (stopServer / startServer)', async () => {
     client = await openEvents(u(events()));
-    await waitFor(() => client!.streams().length === 1);
+    await vi.waitFor(() => expect(client!.streams().length).toBe(1), 2000);
     await postJson(u('/private/stopServer'), { token: PRIVATE });
-    const offline = await waitFor(() => client!.streams().find((e) => e.status === 'offline'), 1000, 'offline');
+    const offline = await vi.waitFor(() => {
+      const found = client!.streams().find((e) => e.status === 'offline');
+      if (!found) throw new Error('still waiting for offline');
+      return found;
+    }, 1000);
     expect(offline.stream_url).toBeNull();
     await postJson(u('/private/startServer'), { token: PRIVATE });
-    await waitFor(() => client!.streams().at(-1)?.status === 'live', 1000, 'live again');
+    await vi.waitFor(() => expect(client!.streams().at(-1)?.status, 'live again').toBe('live'), 1000);
   });
 
   it('pushes listener count changes, coalescing bursts', async () => {
     client = await openEvents(u(events()));
-    await waitFor(() => client!.streams().length === 1);
+    await vi.waitFor(() => expect(client!.streams().length).toBe(1), 2000);
     const start = client.streams()[0].listeners;
     const listeners = await Promise.all(Array.from({ length: 20 }, () => fetch(u('/listen/live'))));
-    await waitFor(() => client!.streams().at(-1)?.listeners === start + 20, 1500, 'listeners + 20');
+    await vi.waitFor(() => expect(client!.streams().at(-1)?.listeners, 'listeners + 20').toBe(start + 20), 1500);
     expect(client.streams().length).toBeLessThanOrEqual(4);
     for (const r of listeners) await r.body!.cancel();
-    await waitFor(() => client!.streams().at(-1)?.listeners === start, 1500, 'listeners back');
+    await vi.waitFor(() => expect(client!.streams().at(-1)?.listeners, 'listeners back').toBe(start), 1500);
   });
 
   it('sends a heartbeat comment (short heartbeatMs)', async () => {
     client = await openEvents(u(events()));
-    await waitFor(() => client!.messages.find((m) => m.comment === 'heartbeat'), 1000, 'a heartbeat');
+    await vi.waitFor(
+      () =>
+        expect(
+          client!.messages.find((m) => m.comment === 'heartbeat'),
+          'a heartbeat',
+        ).toBeTruthy(),
+      1000,
+    );
   });
 
   it.each([

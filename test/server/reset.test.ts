@@ -2,9 +2,9 @@
  * resetTokens: a new pair at once, the old pair refused at once (SSE included), requests
  * racing a reset never fail with a 5xx; tokens never appear in the request log.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchedStdout } from '../../demo/server/middleware/log.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -15,7 +15,7 @@ describe('resetTokens', () => {
 
   it('returns a new random pair; the old pair is refused at once; the new one works', async () => {
     const sse = await openEvents(u(`/public/stream/events?token=${PUBLIC}`));
-    await waitFor(() => sse.streams().length === 1, 1000, 'first event');
+    await vi.waitFor(() => expect(sse.streams().length, 'first event').toBe(1), 1000);
 
     const r = await postJson(u('/private/resetTokens'), { token: PRIVATE });
     expect(r.status).toBe(200);
@@ -26,7 +26,7 @@ describe('resetTokens', () => {
     expect([PUBLIC, PRIVATE]).not.toContain(r.body.public_token);
     current = r.body;
 
-    await waitFor(() => sse.ended, 1000, 'the old SSE connection to close');
+    await vi.waitFor(() => expect(sse.ended, 'the old SSE connection to close').toBeTruthy(), 1000);
 
     const oldPrivate = await call(u('/private/checkToken'), { headers: { Authorization: `Bearer ${PRIVATE}` } });
     expect(oldPrivate.status).toBe(401);

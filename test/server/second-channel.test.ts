@@ -3,9 +3,9 @@
  * built-in loops): its own loop, mount, now playing and event stream; the first stays the default.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadCatalog } from '../../demo/server/media/catalog.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20, followLiveLoop: true });
 const u = (path: string) => `${s.url}${path}`;
@@ -83,7 +83,7 @@ describe('the second channel', () => {
   it('listeners are counted per channel', async () => {
     const res = await fetch(u('/listen/signal'));
     try {
-      await waitFor(() => s.server.store.listeners('signal') === 1, 2000, 'a listener on signal');
+      await vi.waitFor(() => expect(s.server.store.listeners('signal'), 'a listener on signal').toBe(1), 2000);
       expect(s.server.store.listeners('main')).toBe(0);
     } finally {
       await res.body!.cancel();
@@ -94,13 +94,20 @@ describe('the second channel', () => {
     const main = await openEvents(u(`/public/stream/events?token=${PUBLIC}`));
     const second = await openEvents(u(`/public/stream/events?token=${PUBLIC}&channel=signal`));
     try {
-      await waitFor(() => main.streams().length && second.streams().length, 3000, 'first events');
+      await vi.waitFor(() => expect(main.streams().length && second.streams().length, 'first events').toBeTruthy(), 3000);
       expect(second.streams()[0].channel.id).toBe('signal');
       const r = await postJson(u('/private/setNowPlaying'), { token: PRIVATE, title: 'Only on signal', channel: 'signal' });
       expect(r.status).toBe(200);
       // The second loop's songs are short: the owner's title holds until the current one ends.
       expect(Date.parse(r.body.replaced_at) - Date.now()).toBeLessThanOrEqual(Math.max(...catalog.live2.tracks.map((t) => t.duration)) * 1000 + 500);
-      await waitFor(() => second.streams().some((e) => e.now_playing?.title === 'Only on signal'), 3000, 'the event on signal');
+      await vi.waitFor(
+        () =>
+          expect(
+            second.streams().some((e) => e.now_playing?.title === 'Only on signal'),
+            'the event on signal',
+          ).toBeTruthy(),
+        3000,
+      );
       expect(main.streams().some((e) => e.now_playing?.title === 'Only on signal')).toBe(false);
     } finally {
       main.close();

@@ -4,9 +4,9 @@
  * stops on SIGTERM.
  */
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startServer } from '../../demo/server/serve.ts';
-import { DEMO_TOKENS, openEvents, waitFor } from '../support/server.ts';
+import { DEMO_TOKENS, openEvents } from '../support/server.ts';
 
 const MAIN = new URL('../../demo/server/main.ts', import.meta.url).pathname;
 const TSX = new URL('../../node_modules/.bin/tsx', import.meta.url).pathname;
@@ -39,11 +39,11 @@ describe('startServer', () => {
     const listen = await fetch(`${server.url}/listen/live`);
     const reader = listen.body!.getReader();
     await reader.read();
-    await waitFor(() => server.store.listeners('main') === 1);
+    await vi.waitFor(() => expect(server.store.listeners('main')).toBe(1), 2000);
     const started = Date.now();
     await server.close();
     expect(Date.now() - started).toBeLessThan(1000);
-    await waitFor(() => sse.ended, 1000, 'SSE to end');
+    await vi.waitFor(() => expect(sse.ended, 'SSE to end').toBeTruthy(), 1000);
     // the audio response ends (cleanly or by a reset), it does not hang
     for (;;) if ((await reader.read().catch(() => ({ done: true }))).done) break;
   });

@@ -4,9 +4,9 @@
  * 300 s); listed in /public/podcasts and pushed; a bad one is a 400 that says which and why and
  * changes nothing.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Episode, PodcastFeed } from '../../src/api/types.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20 });
 const u = (path: string) => `${s.url}${path}`;
@@ -54,11 +54,15 @@ describe('soundbites', () => {
     });
     expect(added.body.soundbites).toEqual(OUT);
     client = await openEvents(u(`/public/podcasts/events?token=${PUBLIC}`));
-    await waitFor(() => client!.payloads('podcasts').length === 1);
+    await vi.waitFor(() => expect(client!.payloads('podcasts').length).toBe(1), 2000);
     const changed = await post('updatePodcast', { id: added.body.id, soundbites: [{ start: 30, duration: 10, title: 'End' }] });
     expect(changed.status).toBe(200);
     expect(changed.body).toEqual({ ...added.body, soundbites: [{ start: 30, duration: 10, title: 'End' }] });
-    const pushed = await waitFor(() => client!.payloads('podcasts')[1], 2000, 'the podcasts event');
+    const pushed = await vi.waitFor(() => {
+      const found = client!.payloads('podcasts')[1];
+      if (!found) throw new Error('still waiting for the podcasts event');
+      return found;
+    }, 2000);
     expect(pushed.episodes.find((e: Episode) => e.id === added.body.id)).toEqual(changed.body);
     const removed = await post('updatePodcast', { id: added.body.id, soundbites: '' });
     expect(removed.body.soundbites).toEqual([]);

@@ -5,9 +5,9 @@
  * is wrong and changes nothing.
  */
 import { parseFeed } from 'podcast-partytime';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Episode, PodcastFeed } from '../../src/api/types.ts';
-import { call, openEvents, postJson, PRIVATE, PUBLIC, waitFor, withServer, type EventsClient, type Reply } from '../support/server.ts';
+import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 const s = withServer({ coalesceMs: 20 });
 const u = (path: string) => `${s.url}${path}`;
@@ -120,11 +120,15 @@ describe('updatePodcast', () => {
   it('the public JSON, the episode files and the feed follow at once; open players get it pushed', async () => {
     const { id } = await freshEpisode();
     client = await openEvents(u(`/public/podcasts/events?token=${PUBLIC}`));
-    await waitFor(() => client!.payloads('podcasts').length === 1);
+    await vi.waitFor(() => expect(client!.payloads('podcasts').length).toBe(1), 2000);
     const rssBefore = await call(u(`/public/podcasts.rss?token=${PUBLIC}`));
     expect((await update({ id, chapters: CHAPTERS, transcript: VTT, persons: PERSONS })).status).toBe(200);
 
-    const pushed = await waitFor(() => client!.payloads('podcasts')[1], 2000, 'the podcasts event');
+    const pushed = await vi.waitFor(() => {
+      const found = client!.payloads('podcasts')[1];
+      if (!found) throw new Error('still waiting for the podcasts event');
+      return found;
+    }, 2000);
     const shown = (await feed()).episodes.find((e) => e.id === id)!;
     expect(pushed.episodes.find((e: Episode) => e.id === id)).toEqual(shown);
     expect(shown).toMatchObject({ chapters: CHAPTERS_OUT, persons: PERSONS_OUT, transcript_url: `${s.url}/media/${id}.vtt` });

@@ -10,6 +10,8 @@ export class NodeEventSource extends EventTarget {
   static readonly OPEN = 1;
   static readonly CLOSED = 2;
   static readonly instances = new Set<NodeEventSource>();
+  /** Fires 'change' when a connection opens or ends (the harness waits on it for answers). */
+  static readonly changes = new EventTarget();
   /** Connections opened so far, to count retries. */
   static opened = 0;
   readyState = 0;
@@ -27,6 +29,7 @@ export class NodeEventSource extends EventTarget {
         return this.fail();
       }
       this.readyState = 1;
+      NodeEventSource.changes.dispatchEvent(new Event('change'));
       this.fire(new Event('open'));
       let buffer = '';
       res.setEncoding('utf8');
@@ -49,6 +52,7 @@ export class NodeEventSource extends EventTarget {
     this.readyState = 2;
     NodeEventSource.instances.delete(this);
     this.req.destroy();
+    NodeEventSource.changes.dispatchEvent(new Event('change'));
   }
 
   private dispatch(block: string) {

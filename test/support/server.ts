@@ -63,17 +63,6 @@ export function postJson(url: string, data: unknown, headers: Record<string, str
   return call(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(data) });
 }
 
-/** Polls `check` every 10 ms until it returns a truthy value or `timeoutMs` passes. */
-export async function waitFor<T>(check: () => T | undefined | false, timeoutMs = 2000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 export interface SseMessage {
   event?: string;
   data?: string;

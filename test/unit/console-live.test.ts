@@ -4,7 +4,7 @@
  * start it, end it, delete it; the service's 400 shown as its words.
  */
 import { request } from 'node:http';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { wireLiveItems, type PrivateCall } from '../../demo/console-live.ts';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
 import { withMockProcess } from '../support/mock-process.ts';
@@ -46,15 +46,6 @@ const FORM = `
     <ul id="live-items"></ul><p id="live-status"></p>
   </form>`;
 
-async function until<T>(check: () => T | undefined | null | false, what: string): Promise<T> {
-  for (const deadline = Date.now() + 3000; ;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 describe('the owner console: live items', () => {
   beforeEach(() => {
     document.body.innerHTML = FORM;
@@ -69,7 +60,11 @@ describe('the owner console: live items', () => {
     form.querySelector<HTMLInputElement>('[name=start]')!.value = '2099-06-01T18:30';
     form.querySelector<HTMLInputElement>('[name=minutes]')!.value = '90';
     form.requestSubmit();
-    const row = await until(() => document.querySelector<HTMLElement>('#live-items li[data-id]'), 'the scheduled row');
+    const row = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('#live-items li[data-id]');
+      if (!found) throw new Error('still waiting for the scheduled row');
+      return found;
+    }, 3000);
     expect(row.dataset.status).toBe('pending');
     // Text, never markup.
     expect(row.querySelector('b')).toBeNull();
@@ -79,20 +74,28 @@ describe('the owner console: live items', () => {
     expect(Date.parse(item.end) - Date.parse(item.start)).toBe(90 * 60_000);
 
     row.querySelector<HTMLButtonElement>('[data-action=start]')!.click();
-    await until(() => document.querySelector<HTMLElement>('#live-items li[data-status=live]'), 'the live row');
+    await vi.waitFor(() => expect(document.querySelector<HTMLElement>('#live-items li[data-status=live]'), 'the live row').not.toBeNull(), 3000);
     expect(document.querySelector('#live-status')!.textContent).toBe('"Harbour <b>session</b>" is live now.');
     document.querySelector<HTMLButtonElement>('#live-items [data-action=end]')!.click();
-    const ended = await until(() => document.querySelector<HTMLElement>('#live-items li[data-status=ended]'), 'the ended row');
+    const ended = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLElement>('#live-items li[data-status=ended]');
+      if (!found) throw new Error('still waiting for the ended row');
+      return found;
+    }, 3000);
     expect(ended.querySelector('[data-action=start], [data-action=end]')).toBeNull();
     ended.querySelector<HTMLButtonElement>('[data-action=delete]')!.click();
-    await until(() => document.querySelector('#live-items')!.textContent === 'No live items yet.', 'the empty list');
+    await vi.waitFor(() => expect(document.querySelector('#live-items')!.textContent, 'the empty list').toBe('No live items yet.'), 3000);
   });
 
   it("shows the service's 400 in its own words", async () => {
     const live = wireLiveItems(document, call, () => DEMO_TOKENS.public_token, fetchJson);
     await live.load();
     document.querySelector<HTMLFormElement>('#live-item')!.requestSubmit();
-    const status = await until(() => document.querySelector('#live-status.error'), 'the error');
+    const status = await vi.waitFor(() => {
+      const found = document.querySelector('#live-status.error');
+      if (!found) throw new Error('still waiting for the error');
+      return found;
+    }, 3000);
     expect(status.textContent).toBe('The field title must not be empty.');
     expect(document.querySelector('#live-items')!.textContent).toBe('No live items yet.');
   });

@@ -62,12 +62,18 @@ describe('DataController', () => {
     [{ publicToken: TOKEN, baseUrl: 'javascript:alert(1)' }, 'invalid_base_url'],
     [{ publicToken: TOKEN, baseUrl: '' }, 'missing_base_url'],
   ])('%o: %s, without asking the server', async (attrs, code) => {
-    const { data, status } = setup(attrs);
-    data.hostUpdate();
-    expect(status.error?.code).toBe(code);
-    expect(status.error?.fatal).toBe(true);
-    await new Promise((r) => setTimeout(r, 20));
-    expect(fetches).not.toHaveBeenCalled();
+    vi.useFakeTimers();
+    try {
+      const { data, status } = setup(attrs);
+      data.hostUpdate();
+      expect(status.error?.code).toBe(code);
+      expect(status.error?.fatal).toBe(true);
+      // Nor later: every timer it may have started has run.
+      await vi.runAllTimersAsync();
+      expect(fetches).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a token fixed afterwards: the error goes', () => {

@@ -347,6 +347,21 @@ describe('the event stream', () => {
     },
   );
 
+  it('the browser coming online after failures, the service back: its data at once, not at the end of the backoff', async () => {
+    answer = async () => status(503, { error: { code: 'server_offline', message: 'down' } });
+    vi.stubGlobal('EventSource', undefined);
+    const a = widget();
+    a.feed.follow(URL_, EVENTS, 'stream');
+    await vi.advanceTimersByTimeAsync(500 + 1000 + 2000); // three retries: the next in 4 s
+    expect(requests).toHaveLength(4);
+    expect(a.seen.at(-1)![0]).toBeNull();
+    answer = async () => ok({ n: 2 });
+    dispatchEvent(new Event('online'));
+    await flush();
+    expect(requests).toHaveLength(5);
+    expect(a.seen.at(-1)).toEqual([{ n: 2 }, null]);
+  });
+
   it('the browser coming online retries at once after a failure, not after a fatal one, nor once nobody listens', async () => {
     answer = async () => Promise.reject(new TypeError('offline'));
     vi.stubGlobal('EventSource', undefined);

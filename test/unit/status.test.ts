@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { CastletError, withMessage } from '../../src/internal/errors.ts';
 import type { Snapshot } from '../../src/internal/playback/types.ts';
 import { Status } from '../../src/internal/status.ts';
+import { flush } from '../support/flush.ts';
 
 function setup() {
   const el = document.createElement('div');
@@ -66,7 +67,9 @@ describe('Status', () => {
     expect(fatal.mock.calls[0]![0].message).toMatch(/token/i);
     // The same code again: neither told nor given again.
     status.fail(new CastletError('invalid_token'));
-    await new Promise((r) => setTimeout(r, 50));
+    // Its words are here already: anything told again would be by now.
+    await withMessage(new CastletError('invalid_token'));
+    await flush();
     expect(told).toHaveLength(1);
     expect(fatal).toHaveBeenCalledTimes(1);
   });
@@ -84,7 +87,9 @@ describe('Status', () => {
     const { status, fatal, told } = setup();
     status.fail(new CastletError('missing_token'));
     status.fail(new CastletError('network'));
-    await new Promise((r) => setTimeout(r, 50));
+    // The words of the first came: it would have been told by now.
+    await withMessage(new CastletError('missing_token'));
+    await flush();
     expect(told.map((t) => (t as { code: string }).code)).toEqual(['network']);
     expect(fatal).not.toHaveBeenCalled();
     expect(status.error?.code).toBe('network');

@@ -4,18 +4,21 @@
  */
 import { fixture, html } from '@open-wc/testing';
 import { afterEach, beforeAll, expect, vi } from 'vitest';
-import { NodeEventSource } from '../support/event-source.ts';
+import { NodeEventSource } from './event-source.ts';
 import { request } from 'node:http';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
-import { withMockProcess } from '../support/mock-process.ts';
+import { withMockProcess } from './mock-process.ts';
 import type { PlayerElement } from '../../src/internal/player-element.ts';
 import type { CastletEventMap } from '../../src/events.ts';
 import type { PodcastFeed } from '../../src/api/types.ts';
-import { closeServices } from './service.ts';
+import { flush } from './flush.ts';
+import { closeServices, serviceChanges } from './stub-service.ts';
+// Real time when a test fakes the widgets' clock (fakeClock fakes the globals only).
+import { clearTimeout, setTimeout } from 'node:timers';
 
 export const PRIVATE = DEMO_TOKENS.private_token;
 export const PUBLIC = DEMO_TOKENS.public_token;
-export { NodeEventSource };
+export { NodeEventSource, flush };
 
 /** A widget's shadow root, for queries. */
 export const shadow = (el: HTMLElement) => el.shadowRoot!;
@@ -28,27 +31,11 @@ export const live = (el: HTMLElement) => q(el, '[aria-live=polite]').textContent
 /** The trimmed text of the first match of `sel` in `el`'s shadow tree, '' when there is none. */
 export const text = (el: HTMLElement, sel: string) => q(el, sel)?.textContent?.trim() ?? '';
 
-// The harness's own waits run on real time, also while a test fakes the widgets' clock.
-const realTimeout = globalThis.setTimeout;
-const realNow = () => performance.now();
-
-/** Polls `check` until it stops throwing (or `timeout` ms pass, then throws its error). */
-export async function until<T>(check: () => T, timeout = 3000): Promise<T> {
-  const end = realNow() + timeout;
-  for (;;) {
-    try {
-      return check();
-    } catch (e) {
-      if (realNow() > end) throw e;
-      await new Promise((r) => realTimeout(r, 20));
-    }
-  }
-}
-
 /**
  * Fakes the widgets' timers and clock (setTimeout, clearTimeout, Date) for the rest of the test,
  * so a test of a backoff or a time-out moves time on (`advance`, `vi.advanceTimersByTimeAsync`)
- * instead of sleeping; HTTP, SSE and the harness's own waits stay real. Undone by
+ * instead of sleeping; HTTP, SSE and the harness's own waits stay real (a `vi.waitFor` in
+ * a test moves the fake clock on by its interval at each try). Undone by
  * `vi.useRealTimers()` (the files that use it call it after each test).
  */
 export function fakeClock(): void {
@@ -58,10 +45,11 @@ export function fakeClock(): void {
 // Requests the widgets started whose answer they have not had yet, and answers being read: `advance`
 // and `answered` let each be answered (real HTTP) before the test moves on. (A reaction to an
 // answer starts in the same microtask run, e.g. a body read right after the headers: never missed.)
+// They wait for the answers themselves, not on a clock: vi.waitFor would move a faked clock on.
 let reading = 0;
 let fetches = 0;
 const pageFetch = globalThis.fetch;
-const counted = <T>(p: Promise<T>) => (reading++, p.finally(() => reading--));
+const counted = <T>(p: Promise<T>) => (reading++, p.finally(() => (reading--, changed())));
 globalThis.fetch = async (...args) => {
   fetches++;
   const res = await counted(pageFetch(...args));
@@ -72,36 +60,53 @@ globalThis.fetch = async (...args) => {
 export const started = () => fetches + NodeEventSource.opened;
 const unanswered = () => reading + [...NodeEventSource.instances].filter((s) => s.readyState === 0).length;
 
-/** Waits until every request the widgets started was answered and read (or failed), then lets what follows run. */
-export async function answered(): Promise<void> {
-  await until(() => expect(unanswered()).toBe(0), 5000);
-  await flush();
+/** Those waiting in `settled`, told whenever a request starts, is answered, or a silent path holds one. */
+const waiting = new Set<() => void>();
+const changed = () => waiting.forEach((check) => check());
+NodeEventSource.changes.addEventListener('change', changed);
+serviceChanges.addEventListener('change', changed);
+
+/** Resolves once at most `held()` requests are unanswered, on real time: rejects after `timeout` ms saying how many are left. */
+function settled(held: () => number, timeout = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => (waiting.delete(check), clearTimeout(timer));
+    const check = () => unanswered() <= held() && (done(), resolve());
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`${unanswered()} request(s) of the widgets still unanswered after ${timeout} ms (${held()} held by the service)`));
+    }, timeout);
+    waiting.add(check);
+    check();
+  });
 }
 
-/** Lets every pending promise reaction run: the rest of a chain that waits on no timer or I/O. */
-export const flush = () => new Promise<void>((r) => setImmediate(r));
+/** Waits until every request the widgets started was answered and read (or failed), then lets what follows run. */
+export async function answered(): Promise<void> {
+  await settled(() => 0);
+  await flush();
+}
 
 /**
  * Moves the fake clock (`fakeClock`) on by `ms` in steps of `step` ms; after each, waits until
  * every request the widgets started was answered and read, but those `held()` says the service
- * keeps unanswered (service.ts: its 'silent' paths).
+ * keeps unanswered (stub-service.ts: its 'silent' paths).
  */
 export async function advance(ms: number, { step = 50, held = (): number => 0 } = {}): Promise<void> {
   for (let t = 0; t < ms; t += step) {
     await vi.advanceTimersByTimeAsync(Math.min(step, ms - t));
-    await until(() => expect(unanswered()).toBeLessThanOrEqual(held()), 5000);
+    await settled(held);
     await vi.advanceTimersByTimeAsync(0);
   }
 }
 
 /** Ready, and a podcast player's list rows (a chunk beside the data) shown. */
 export const ready = (el: HTMLElement & { state: string }) =>
-  until(() => {
+  vi.waitFor(() => {
     expect(el.state).toBe('ready');
     if (el.localName === 'podcast-player') expect(shadow(el).querySelector('[part=chapters] li')).not.toBeNull();
-  });
+  }, 3000);
 
-export const playing = (el: HTMLElement & { state: string }) => until(() => expect(el.state).toBe('playing'));
+export const playing = (el: HTMLElement & { state: string }) => vi.waitFor(() => expect(el.state).toBe('playing'), 3000);
 
 /**
  * The playing element's clock moves a quarter second (happy-dom's never does by itself): sound
@@ -191,7 +196,7 @@ export function useFeed(mock: ReturnType<typeof useMock>): PodcastFeed {
 
 /**
  * After each test of the file: the page emptied (no player left), its language and address as
- * they were, localStorage cleared, and every service of our own a test started (service.ts) closed.
+ * they were, localStorage cleared, and every service of our own a test started (stub-service.ts) closed.
  */
 export function resetAfterEach(): void {
   afterEach(async () => {

@@ -27,6 +27,10 @@ export interface Service {
   close(): Promise<void>;
 }
 
+/** Fires 'change' whenever a 'silent' path starts or stops holding a request (the harness's `advance` waits on it). */
+export const serviceChanges = new EventTarget();
+const changed = () => serviceChanges.dispatchEvent(new Event('change'));
+
 /** The services started and not closed yet. */
 const open = new Set<Service>();
 
@@ -45,7 +49,8 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
     const answer = path in routes ? routes[path] : [404, { error: 'not_found', error_description: 'no' }];
     if (answer === 'silent') {
       held.add(res);
-      res.on('close', () => held.delete(res));
+      changed();
+      res.on('close', () => (held.delete(res), changed()));
       return;
     }
     if (answer === 'sse') {
@@ -88,4 +93,4 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
 }
 
 /** Well-formed data to start from: the service's own views of a small seeded store (test/support/fixtures.ts). */
-export { podcastFeed, streamInfo } from '../support/fixtures.ts';
+export { podcastFeed, streamInfo } from './fixtures.ts';

@@ -2,7 +2,7 @@ import { LitElement, html, nothing, type PropertyDeclarations, type PropertyValu
 import type { CastletEventMap, PlayerState } from '../events.js';
 import { isHttp, type Endpoint } from './api.js';
 import { PlaybackController } from './playback/controller.js';
-import type { AudioEventType, Item } from './playback/types.js';
+import type { Item } from './playback/types.js';
 import { DataController } from './data.js';
 import { emit, type Detail } from './emit.js';
 import { CastletError } from './errors.js';
@@ -105,13 +105,13 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
       valid,
       status: this.status,
       stop: () => this.audio.stop(),
-      changed: () => this.dataChanged(),
-      failed: (e) => this.feedFailed(e),
+      // What the service says, for the playback to decide (a stream off air or unreachable is held, and plays when back).
+      changed: () => (this.audio.said(this.offline ? 'offline' : 'back'), this.dataChanged()),
+      failed: (e) => e.code === 'network' && this.audio.said('unreachable'),
     });
     this.locale = new LocaleController(this);
     this.audio = new PlaybackController(this, {
       item: () => this.item(),
-      tell: (type, src) => this.audioEvent(type, src),
       refresh: () => this.refresh(),
       session: (on) =>
         void (on
@@ -126,6 +126,15 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
           : mediaSession().then((m) => m.releaseMediaSession(this.port))),
     });
     const { audio, locale } = this;
+    // What the engine tells: the audio failed or works again; playback started or stopped.
+    audio.on('error', () => this.status.fail(new CastletError('media')));
+    audio.on('recovered', () => this.status.clear(true));
+    for (const type of ['play', 'pause'] as const)
+      audio.on(type, (src) => {
+        this.emit(`castlet-${type}`, { src, ...this.told(src) });
+        // `sticky`: from its first play on, the mini-player's chunk watches the card (mini-player.ts).
+        if (this.hasAttribute('sticky')) void Promise.all([this.panels.load('mini'), this.kind()]).then(([m, kind]) => m.stick(this.port, kind, LIT));
+      });
     this.port = {
       host: this,
       get playback() {
@@ -243,17 +252,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     emit(this, type, detail);
   }
 
-  /** From the audio controller: playback started or stopped, the audio failed or works again, the position moved, the file ended. */
-  protected audioEvent(type: AudioEventType, src: string): void {
-    if (type === 'error') this.status.fail(new CastletError('media'));
-    else if (type === 'recovered') this.status.clear(true);
-    else if (type === 'play' || type === 'pause') {
-      this.emit(`castlet-${type}`, { src, ...this.told(src) });
-      // `sticky`: from its first play on, the mini-player's chunk watches the card (mini-player.ts).
-      if (this.hasAttribute('sticky')) void Promise.all([this.panels.load('mini'), this.kind()]).then(([m, kind]) => m.stick(this.port, kind, LIT));
-    }
-  }
-
   /** What castlet-play and castlet-pause add to `src` about what plays (`src`). */
   protected told(_src: string): object {
     return {};
@@ -261,9 +259,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
 
   /** Something the subclass needs when new data arrives (before rendering). */
   protected dataChanged(): void {}
-
-  /** The feed failed (the error is shown already); widgets may react. */
-  protected feedFailed(_error: CastletError): void {}
 
   /** What the player shows, to be played: undefined before the data, null when there is nothing to play. */
   protected abstract item(): Item | null | undefined;

@@ -6,7 +6,7 @@ import { isPodcastFeed, isStreamInfo } from '../internal/validate.js';
 import { FeedController } from '../internal/feed.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import { SPEEDS, type AudioEventType, type Item } from '../internal/playback/types.js';
+import { SPEEDS, type Item } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
@@ -142,6 +142,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
 
   constructor() {
     super('podcasts', isPodcastFeed, CHUNKS);
+    const audio = this.audio;
+    audio.on('time', () => this.#progress());
+    // Played: it stays on show (a newly published episode never replaces it).
+    audio.on('play', () => (this.chosen = this.current?.id ?? this.chosen));
+    audio.on('ended', () => this.playNext());
   }
 
   override connectedCallback(): void {
@@ -281,15 +286,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   /** A pinned episode the data does not have: the owner's error (worked out once the data is current). */
   protected override derive(): void {
     if (this.data && this.episode && !this.current) this.status.fail(new CastletError('not_found'));
-  }
-
-  protected override audioEvent(type: AudioEventType, src: string): void {
-    super.audioEvent(type, src);
-    if (type === 'time') this.#progress();
-    // Played: it stays on show (a newly published episode never replaces it).
-    const ep = this.current;
-    if (type === 'play' && ep) this.chosen = ep.id;
-    if (type === 'ended') this.playNext();
   }
 
   /** Shares a link to this moment (or to the clip `s`): the Web Share sheet where there is one, else the clipboard. */

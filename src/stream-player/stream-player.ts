@@ -1,8 +1,7 @@
 import { html, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../internal/api-types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
-import type { CastletError } from '../internal/errors.js';
-import type { AudioEventType, Item, Snapshot } from '../internal/playback/types.js';
+import type { Item, Snapshot } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
 import { PlayerElement } from '../internal/player-element.js';
@@ -70,6 +69,9 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
 
   constructor() {
     super('stream', isStreamInfo, CHUNKS);
+    // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
+    // the next time update: they come several times a second while it plays).
+    this.audio.on('play', () => void import('./heard.js').then((m) => (this.#heard = m.ear())));
   }
 
   /** What plays: the stream (its sources in order, else its one URL), unless it is offline. */
@@ -85,27 +87,6 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
 
   protected loadKind(): Promise<Kind> {
     return import('./stream-kind.js').then((m) => m.kind(this.port, () => this.view));
-  }
-
-  /**
-   * The service is unreachable (its stream too): stop the browser's own rapid retries of the
-   * stream; the first answer resumes it. A server error of the API alone leaves sound alone.
-   */
-  protected override feedFailed(error: CastletError): void {
-    if (error.code === 'network') this.audio.hold();
-  }
-
-  protected override audioEvent(type: AudioEventType, src: string): void {
-    super.audioEvent(type, src);
-    // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
-    // the next time update: they come several times a second while it plays).
-    if (type === 'play') void import('./heard.js').then((m) => (this.#heard = m.ear()));
-  }
-
-  protected override dataChanged(): void {
-    // Offline keeps the listener's wish: the stream resumes by itself when it is live again.
-    if (this.offline) this.audio.hold();
-    else if (this.audio.held) this.audio.play();
   }
 
   /**

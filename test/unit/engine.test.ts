@@ -686,29 +686,29 @@ describe('failures and the service holding', () => {
 
   // (The old test set `retries` to 3 and held again; here three failures make the attempt 3, and the backoff after
   // the hold shows it kept.)
-  it('hold() keeps the wish, drops the source and counts a retry; nothing when paused', () => {
+  it('unreachable: a stream is held (the wish kept, the source dropped, a retry counted), back plays it; nothing when paused', () => {
     const idle = setup();
     idle.audio.play();
     idle.audio.pause();
-    idle.audio.hold();
+    idle.audio.said('unreachable');
     expect(idle.media.hasAttribute('src')).toBe(true);
     expect(idle.audio.snapshot.reconnecting).toBe(false);
-    expect(idle.audio.held).toBe(false);
+    expect(idle.audio.snapshot.state).not.toBe('held');
     const s = flowing(true);
-    s.audio.hold();
+    s.audio.said('unreachable');
     expect(s.media.hasAttribute('src')).toBe(false);
-    expect(s.audio.held).toBe(true);
+    expect(s.audio.snapshot.state).toBe('held');
     expect(s.audio.snapshot).toMatchObject({ on: true, buffering: true, reconnecting: true, loadedAt: 0 });
     vi.advanceTimersByTime(60_000);
     expect(s.sources).toHaveLength(1); // nothing loads until play()
-    s.audio.play();
+    s.audio.said('back');
     s.fire('error');
     waits(s, 500, 1000); // one failure counted: attempt 1
     s.fire('playing');
     const h = flowing(true);
     failed(h, 3);
-    h.audio.hold();
-    h.audio.play();
+    h.audio.said('unreachable');
+    h.audio.said('back');
     h.fire('error');
     waits(h, 2000, 4000); // attempt 3 kept
   });

@@ -57,6 +57,27 @@ export interface Snapshot {
   readonly until: number | null;
 }
 
+/** What plays before anything was asked: the machine's initial state (idle) on a new element. */
+export const INITIAL: Snapshot = {
+  state: 'idle',
+  live: false,
+  on: false,
+  playing: false,
+  buffering: false,
+  reconnecting: false,
+  loadedAt: 0,
+  sounding: false,
+  position: 0,
+  duration: 0,
+  rate: 1,
+  volume: 1,
+  muted: false,
+  until: null,
+};
+
+/** A play asked before anything can play (the machine's `waiting`): the Play button says Pause. */
+export const WAITING: Snapshot = { ...INITIAL, state: 'waiting', on: true };
+
 /** What the engine reads of its player, and tells it. */
 export interface EngineHost extends ReactiveControllerHost {
   publicToken: string;

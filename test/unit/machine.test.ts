@@ -3,6 +3,7 @@
  * with every event, the next state and the effects, with no DOM, no timer and no element.
  * Then the rules the table spells out, one by one: failover, backoff, telling an error once.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { transition, wanted, type Effect, type Event, type Link, type State } from '../../src/internal/playback/machine.ts';
 
@@ -365,5 +366,13 @@ describe('rules', () => {
         .filter(([, s]) => wanted(s))
         .map(([n]) => n),
     ).toEqual(['waiting', 'loading', 'playing', 'buffering', 'reconnecting', 'held']);
+  });
+});
+
+describe('docs/playback.md', () => {
+  it('has the diagram the machine’s table draws (`npm run diagram` writes it)', async () => {
+    const { withDiagram } = await import('../../scripts/playback-diagram.ts');
+    const doc = readFileSync('docs/playback.md', 'utf8');
+    expect(doc).toBe(withDiagram(doc));
   });
 });

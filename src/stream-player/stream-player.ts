@@ -4,6 +4,8 @@ import { mutedIcon, volumeIcon } from '../internal/icons.js';
 import type { Item, Snapshot } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
+import { renderArtwork, renderPlay, shortcut } from '../internal/frame.js';
+import { emit } from '../internal/emit.js';
 import { PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../internal/validate.js';
 import { streamStyles } from './stream-player.styles.js';
@@ -108,7 +110,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   protected override updated(): void {
     super.updated();
     if (this.#told) {
-      this.emit('castlet-nowplaying', { nowPlaying: this.#shown ?? null });
+      emit(this, 'castlet-nowplaying', { nowPlaying: this.#shown ?? null });
       this.audio.claim();
     }
   }
@@ -121,7 +123,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
     const live = d && !this.offline;
     return html`
       <div class="row">
-        ${this.renderArtwork(now?.artwork_url || d?.channel.artwork_url)}
+        ${renderArtwork(now?.artwork_url || d?.channel.artwork_url)}
         <div class="grow">
           <div class="row">
             <span part="badge" class=${live ? 'live' : ''}>${d ? this.t(live ? 'Live' : 'Offline') : '…'}</span>
@@ -135,10 +137,10 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
                 <p class="skeleton muted"></p>`
           }
         </div>
-        ${this.renderPlay()}
+        ${renderPlay(this.port, this.offline || !!this.status.error?.fatal)}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(muted) as `${boolean}`} aria-keyshortcuts=${this.shortcut('m')} @click=${() => audio.setMuted(!muted)}>
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(muted) as `${boolean}`} aria-keyshortcuts=${shortcut(this.port, 'm')} @click=${() => audio.setMuted(!muted)}>
           ${muted ? mutedIcon : volumeIcon}
         </button>
         <input

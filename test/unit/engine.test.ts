@@ -61,9 +61,10 @@ function setup(live = false, ...shown: (Item | null | undefined)[]) {
     host,
     {
       item: () => item,
-      tell: (type, src) => void (type === 'time' ? times.push(src) : told.push([type, src])),
+      // (The lock screen apart: `session(true)` for `claim`, `session(false)` for `release`.)
+      tell: (type, src) =>
+        void (type === 'time' ? times.push(src) : type === 'claim' || type === 'release' ? session(type === 'claim') : told.push([type, src])),
       refresh,
-      session,
     },
     { media: new Audio(), Adapter: MediaAdapter, backoff, speeds: SPEEDS },
   );

@@ -88,6 +88,13 @@ export class PlaybackController implements ReactiveController {
     this.#do((e) => e.pause(), false);
   }
 
+  /** Plays, unless the listener wants sound already; resolves when sound flows, rejects when the play is given up first (Playback.started). */
+  start(): Promise<void> {
+    const started = this.started();
+    if (!this.snapshot.on) this.play();
+    return started;
+  }
+
   /** Resolves when sound flows next; rejects when the play is given up first (Playback.started). */
   started(): Promise<void> {
     return new Promise((resolve, reject) => this.#do((e) => e.started().then(resolve, reject)));

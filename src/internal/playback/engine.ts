@@ -109,7 +109,7 @@ export class Playback implements ReactiveController {
   hostDisconnected(): void {
     removeEventListener(EXCLUSIVE, this.#onExclusive);
     this.pause();
-    if (this.#claimed) this.parts.session(false);
+    if (this.#claimed) this.#tell('release');
   }
 
   /** What is shown changed (another item, its sources listed anew), or a seek waits for it: the machine follows (see `shown`). */
@@ -191,7 +191,7 @@ export class Playback implements ReactiveController {
   claim(): void {
     if (wanted(this.#state) && this.#state.name !== 'waiting') {
       this.#claimed = true;
-      this.parts.session(true);
+      this.#tell('claim');
     }
   }
 

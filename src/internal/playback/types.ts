@@ -2,8 +2,11 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { StateName, Told } from './machine.js';
 
-/** What the engine tells its player: the machine's news, and `time` (the position moved: time updates, seeks, another item). */
-export type AudioEventType = Told | 'time';
+/**
+ * What the engine tells its player: the machine's news, `time` (the position moved: time updates, seeks, another
+ * item), and `claim` or `release` the lock screen (it plays, or what plays changed; it left the page).
+ */
+export type AudioEventType = Told | 'time' | 'claim' | 'release';
 
 /** The playback speeds offered; a saved speed becomes the nearest of them. */
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
@@ -88,6 +91,4 @@ export interface EngineParts {
   tell(type: AudioEventType, src: string): void;
   /** Every source of a stream failed: ask the service again. */
   refresh(): void;
-  /** Put the player on the lock screen (again), or take it off (`false`: it left the page). */
-  session(on: boolean): void;
 }

@@ -343,6 +343,24 @@ describe('rules', () => {
     expect(run(playing, ...ticks, ...ticks)[0]).toMatchObject({ link: { attempt: 0 } });
   });
 
+  it('the attempt count starts over only after 30 s of sound (HEALTHY_S), counted from the last failure', () => {
+    const failed: Event = { type: 'failed', tell: false };
+    const retry: Event = { type: 'retry' };
+    const ticks = (n: number) => Array.from({ length: n }, (_, i): Event => ({ type: 'tick', step: 0.5, at: i / 2 }));
+    // Three failures in a row, then sound: attempt 3 (the next failure backs off for attempt 3).
+    const [state] = run({ name: 'idle' }, stream(['a']), failed, retry, failed, retry, failed, retry, { type: 'sound' });
+    expect(state).toMatchObject({ name: 'playing', link: { attempt: 3 } });
+    // 29.5 s of sound: still counting; 30 s: it starts over.
+    expect(run(state, ...ticks(59))[0]).toMatchObject({ link: { attempt: 3 } });
+    const [healthy] = run(state, ...ticks(60));
+    expect(healthy).toMatchObject({ link: { attempt: 0 } });
+    expect(run(healthy, failed)[1].map(describeEffect)).toEqual(['unwatch', 'backoff:0', 'refresh']);
+    // A failure before then: the sound is counted from zero again (29.5 s + 29.5 s is not 30 s of it).
+    const [again, effects] = run(state, ...ticks(59), failed, retry, { type: 'sound' }, ...ticks(59), failed);
+    expect(again).toMatchObject({ name: 'reconnecting', link: { attempt: 5 } });
+    expect(effects.filter((f) => f.type === 'backoff').map(describeEffect)).toEqual(['backoff:3', 'backoff:4']);
+  });
+
   it('a stream that ends has failed (the connection dropped); a file that ends is done', () => {
     const [live] = run({ name: 'idle' }, stream(['a', 'b']), { type: 'sound' }, { type: 'ended' });
     expect(live).toMatchObject({ name: 'loading', link: { index: 1 } });

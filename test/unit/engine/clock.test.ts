@@ -1,6 +1,6 @@
-/** The clock: what counts as sound, the stall watchdog, the backoff restarting after 30 s of sound. (The engine’s tests share setup.ts.) */
+/** The clock: what counts as sound, the stall watchdog. (The backoff restarting after 30 s of sound is the machine’s: test/unit/machine.test.ts.) (The engine’s tests share setup.ts.) */
 import { describe, expect, it, vi } from 'vitest';
-import { setup, flowing, failed, flow, waits, engineHooks } from './setup.ts';
+import { setup, flowing, engineHooks } from './setup.ts';
 
 engineHooks();
 
@@ -33,30 +33,5 @@ describe('the clock', () => {
     clock(0.25);
     vi.advanceTimersByTime(60_000);
     expect(plays).toHaveBeenCalledTimes(2);
-  });
-
-  // (The old test set `retries` to 3; the engine's attempt is its own: three failures in a row make it 3, and the
-  // backoff each next failure waits shows it — attempt 3: 2–4 s, attempt 4: 4–8 s.)
-  it('the backoff starts over after 30 s of sound, not before', () => {
-    const a = flowing();
-    failed(a, 3);
-    flow(a, 0, 29.5);
-    a.fire('waiting');
-    expect(a.audio.snapshot.reconnecting).toBe(true); // still counting
-    a.fire('playing');
-    flow(a, 29.5, 0.5); // exactly 30
-    a.fire('waiting');
-    expect(a.audio.snapshot.reconnecting).toBe(false);
-    a.fire('error');
-    waits(a, 250, 500);
-    // A failure counts the sound from zero again.
-    const b = flowing();
-    failed(b, 3);
-    b.fire('error'); // the 4th
-    waits(b, 2000, 4000); // the reload (2–4 s at the 4th retry)
-    b.fire('playing');
-    flow(b, 0, 29.5);
-    b.fire('error');
-    waits(b, 4000, 8000);
   });
 });

@@ -1,6 +1,5 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues, type TemplateResult } from 'lit';
 import type { PlayerState } from '../events.js';
-import type { Text } from '../i18n/en.js';
 import type { Endpoint } from './api.js';
 import { DataController } from './data.js';
 import { emit } from './emit.js';
@@ -13,7 +12,7 @@ import { Panels, type Chunks } from './panels.js';
 import { PlaybackController } from './playback/controller.js';
 import type { Item } from './playback/types.js';
 import { playerStyles } from './player.styles.js';
-import { makePort, type Kind, type PlayerPort } from './port.js';
+import { makePort, type Kind, type PlayerPort, type Say } from './port.js';
 import { Status } from './status.js';
 import { stickyController } from './sticky-controller.js';
 
@@ -21,9 +20,8 @@ import { stickyController } from './sticky-controller.js';
 const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js') };
 
 /**
- * What every player is: its properties, the state it reflects, its events, its script API and its frame (frame.ts),
- * made of parts (docs/player-parts.md): the data, the status, the playback, the language, the panels, and the port
- * the hotkeys, the lock screen and `sticky`'s mini-player see (each a controller beside its chunk).
+ * What every player is: its properties, the state it reflects, its events, its script API and its frame (frame.ts), made of parts (docs/player-parts.md):
+ * the data, the status, the playback, the language, the panels, and the port the hotkeys, lock screen and `sticky` see (controllers beside their chunks).
  */
 export abstract class PlayerElement<T extends object, C extends Chunks = Chunks> extends LitElement {
   static override styles = [playerStyles];
@@ -45,10 +43,8 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   private offKeys: string | null = null;
   /** Text for the polite live region (track changes). */
   protected announcement = '';
-  /** The state, and whether it changed in this update (told once rendered). */
   #now: PlayerState = 'loading';
-  #told = false;
-
+  #told = false; // (The state changed in this update: told once rendered.)
   protected readonly panels: Panels<C & typeof SETUP>;
   protected readonly status: Status;
   #source: DataController<T>;
@@ -59,8 +55,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   constructor(endpoint: Endpoint, valid: (v: unknown) => boolean, chunks: C) {
     super();
     const panels = (this.panels = new Panels(this, { ...chunks, ...SETUP }));
-    // (Ready once the data and the playback engine are here: what is shown is then where it plays from.)
-    const [loaded, offline, setup] = [() => !!this.data && audio.ready, () => this.offline, () => void panels.load('setup')];
+    const [loaded, offline, setup] = [() => !!this.data && audio.ready, () => this.offline, () => void panels.load('setup')]; // (Ready: data and engine.)
     const status = (this.status = new Status(this, { playback: () => audio.snapshot, fatal: (e) => audio.fail(e), loaded, offline, setup }));
     // The first controller: the data followed changes before the audio follows what is shown. What the service says, playback decides on.
     this.#source = new DataController<T>(this, {
@@ -73,13 +68,11 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     const port = (this.port = makePort({ host: this, audio, locale, t: this.t, toggle: () => this.toggle(), loadKind: () => this.loadKind() }));
     mediaSessionController(port, audio);
     hotkeysController(port);
-    // What the engine tells: the audio failed or works again; playback started or stopped.
-    audio.on('error', () => status.fail(new CastletError('media')));
+    audio.on('error', () => status.fail(new CastletError('media'))); // What the engine tells: the audio failed or works again; it plays or not.
     audio.on('recovered', () => status.clear(true));
     for (const type of ['play', 'pause'] as const) audio.on(type, (src) => emit(this, `castlet-${type}`, { src, ...this.told(src) }));
     stickyController(port, audio, () => panels.load('mini'));
   }
-
   /** Turns the keyboard shortcuts off (hotkeys.ts): the `no-hotkeys` attribute. */
   get noHotkeys(): boolean {
     return this.offKeys != null;
@@ -87,7 +80,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   set noHotkeys(off: boolean) {
     this.toggleAttribute('no-hotkeys', off);
   }
-
   /** What the player is doing (read-only; the host's `state` attribute reflects it for CSS). */
   get state(): PlayerState {
     return this.#now;
@@ -100,7 +92,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   refresh(): void {
     this.#source.refresh();
   }
-
   /**
    * Starts playback, as the Play button does (the same events); before the data, when it comes. Resolves once sound flows; rejects when it will
    * not: paused first (`AbortError`), blocked by the browser (`NotAllowedError`), nothing to play, or the player's fatal error (its CastletError).
@@ -118,7 +109,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   toggle(): Promise<void> {
     return this.audio.snapshot.on ? this.pause() : this.play();
   }
-
   /** After the controllers updated (the data followed, the audio following what is shown), before rendering: the state, reflected for CSS. */
   protected override update(changed: PropertyValues): void {
     this.derive();
@@ -134,7 +124,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     return renderFrame(this.renderPlayer(), this.port, this.status.error, this.offline, this.announcement);
   }
   /** The English message `text` in the listener's language (bound: panels get it as it is). */
-  protected readonly t = (text: Text, vars?: Record<string, string | number>): string => this.locale.t(text, vars);
+  protected readonly t: Say = (text, vars) => this.locale.t(text, vars);
   /** The public data, once it arrived. */
   protected get data(): T | null {
     return this.#source.data;

@@ -23,13 +23,12 @@ const EXCLUSIVE = 'castlet-exclusive-play';
 const STALL_MS = 8000;
 
 /**
- * The playback engine of a player: the state machine (machine.ts) driven by the media adapter's
- * events and by requests (play, pause, seek, speed, volume), its effects performed here through
- * the adapter. It also owns what the machine does not: the position (with a seek asked before
- * there was anything to seek in), the speed, the resume point, the timers, one player at a time.
- * It follows what the host shows: audio never plays under another item's title, a new item
- * starts where this listener left it, and a play asked before there was anything to play
- * starts when there is. docs/playback.md.
+ * The playback engine of a player: it turns requests (play, pause, seek …), what the host shows
+ * (`shown`, at each host update where it changed), what the service says (`said`) and the media
+ * adapter's events into the machine's events (machine.ts decides), and performs the machine's
+ * effects through the adapter. It keeps what the machine does not decide on: the position (with
+ * a seek asked for the next item shown), the speed, the resume point, the timers, one player at
+ * a time; and tells its player what happened (`tell`). docs/playback.md.
  */
 export class Playback implements ReactiveController {
   #state: State = IDLE;

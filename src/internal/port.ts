@@ -1,5 +1,7 @@
 import type { LitElement } from 'lit';
 import type { Text } from '../i18n/en.js';
+import type { LocaleController } from './locale.js';
+import type { PlaybackController } from './playback/controller.js';
 import type { Snapshot } from './playback/types.js';
 
 /** A message in the listener's language. */
@@ -46,4 +48,36 @@ export interface PlayerPort {
   setMuted(muted: boolean): void;
   /** This kind of player's keys and lock-screen details, once its chunk is here. */
   kind(): Promise<Kind>;
+}
+
+/** What a player gives its port. */
+export interface PortParts {
+  host: LitElement;
+  audio: PlaybackController;
+  locale: LocaleController;
+  t: Say;
+  toggle(): Promise<void>;
+  /** Loads this kind of player's `Kind` (its own on-demand chunk): asked for once. */
+  loadKind(): Promise<Kind>;
+}
+
+/** The port of a player: its playback's snapshot, its language, a few commands, and its `Kind`, loaded once. */
+export function makePort({ host, audio, locale, t, toggle, loadKind }: PortParts): PlayerPort {
+  let kind: Promise<Kind> | undefined;
+  return {
+    host,
+    get playback() {
+      return audio.snapshot;
+    },
+    get lang() {
+      return locale.lang;
+    },
+    get noHotkeys() {
+      return host.hasAttribute('no-hotkeys');
+    },
+    t,
+    toggle,
+    setMuted: (m) => audio.setMuted(m),
+    kind: () => (kind ??= loadKind()),
+  };
 }

@@ -6,9 +6,11 @@ import { isPodcastFeed, isStreamInfo } from '../api/validate.js';
 import { FeedController } from '../internal/feed.js';
 import { clock, day, spoken, warmIntl } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
-import { SPEEDS, type AudioEventType, type Item } from '../internal/playback/types.js';
+import { SPEEDS, type Item } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
+import { renderArtwork, renderPlay, shortcut } from '../internal/frame.js';
+import { emit } from '../internal/emit.js';
 import { PlayerElement } from '../internal/player-element.js';
 import type { shared } from './sharing.js';
 import type { Podcasting2 } from './podcasting2.js';
@@ -142,6 +144,11 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
 
   constructor() {
     super('podcasts', isPodcastFeed, CHUNKS);
+    const audio = this.audio;
+    audio.on('time', () => this.#progress());
+    // Played: it stays on show (a newly published episode never replaces it).
+    audio.on('play', () => (this.chosen = this.current?.id ?? this.chosen));
+    audio.on('ended', () => this.playNext());
   }
 
   override connectedCallback(): void {
@@ -237,9 +244,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   }
 
   /** The live item playing, in castlet-play and castlet-pause (`live`). */
-  protected override told(src: string): object {
-    return { live: this.data?.live_items?.find((i) => i.sources.some((s) => s.url === src)) };
-  }
+  protected override told = (src: string): object => ({ live: this.data?.live_items?.find((i) => i.sources.some((s) => s.url === src)) });
 
   /** The live items and highlights' chunk (podcasting2.ts), asked for once. */
   #p20() {
@@ -285,15 +290,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     if (this.data && this.episode && !this.current) this.status.fail(new CastletError('not_found'));
   }
 
-  protected override audioEvent(type: AudioEventType, src: string): void {
-    super.audioEvent(type, src);
-    if (type === 'time') this.#progress();
-    // Played: it stays on show (a newly published episode never replaces it).
-    const ep = this.current;
-    if (type === 'play' && ep) this.chosen = ep.id;
-    if (type === 'ended') this.playNext();
-  }
-
   /** Shares a link to this moment (or to the clip `s`): the Web Share sheet where there is one, else the clipboard. */
   async #share(s?: Soundbite) {
     const ep = this.current;
@@ -319,7 +315,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     if (ep.id !== this.current?.id) {
       this.chosen = ep.id;
       this.liveId = '';
-      this.emit('castlet-episodechange', { episode: ep });
+      emit(this, 'castlet-episodechange', { episode: ep });
     }
     this.updateComplete.then(() => this.audio.play());
   }
@@ -334,7 +330,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     const chapter = ep.chapters[index];
     if (id === ep.id && index !== was && chapter) {
       this.announcement = this.t('Chapter: {title}', { title: chapter.title });
-      this.emit('castlet-chapterchange', { index, chapter });
+      emit(this, 'castlet-chapterchange', { index, chapter });
     }
   }
 
@@ -357,7 +353,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     // Every region is rendered while loading too, at its loaded size: no layout shift.
     return html`
       <div class="row">
-        ${this.renderArtwork([ep?.chapters[currentChapter(ep.chapters, t, true)]?.img, ep?.artwork_url, show?.artwork_url].find(isHttp))}
+        ${renderArtwork([ep?.chapters[currentChapter(ep.chapters, t, true)]?.img, ep?.artwork_url, show?.artwork_url].find(isHttp))}
         <div class="grow">
           <p class="muted clip">${show?.title ?? NBSP}</p>
           ${
@@ -383,9 +379,9 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
         <div part="time" class="row muted"><span>${clock(t)}</span><span>-${clock(Math.floor(d) - Math.floor(t))}</span></div>
       </div>
       <div class="row controls">
-        <button part="back" aria-label=${this.t('Back 15 seconds')} aria-keyshortcuts=${this.shortcut('j')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
-        ${this.renderPlay((!!this.data && !this.item()) || !!this.status.error?.fatal)}
-        <button part="forward" aria-label=${this.t('Forward 30 seconds')} aria-keyshortcuts=${this.shortcut('l')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
+        <button part="back" aria-label=${this.t('Back 15 seconds')} aria-keyshortcuts=${shortcut(this.port, 'j')} ?disabled=${none} @click=${() => this.seek(this.position - 15)}>${backIcon}</button>
+        ${renderPlay(this.port, (!!this.data && !this.item()) || !!this.status.error?.fatal)}
+        <button part="forward" aria-label=${this.t('Forward 30 seconds')} aria-keyshortcuts=${shortcut(this.port, 'l')} ?disabled=${none} @click=${() => this.seek(this.position + 30)}>${forwardIcon}</button>
         <select part="speed" aria-label=${this.t('Playback speed')} ?disabled=${none} @change=${(e: Event) => this.audio.setRate(Number((e.target as HTMLSelectElement).value))}>
           ${SPEEDS.map((s) => html`<option value=${s} .selected=${s === this.audio.snapshot.rate}>${none ? s : s.toLocaleString(lang)}×</option>`)}
         </select>
@@ -417,7 +413,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     const pick = (c: Chapter) => (this.seek(c.start), this.audio.snapshot.on || this.audio.play());
     // (On one line: an empty list must be :empty, with no white space, in the npm build too.)
     // prettier-ignore
-    return html`<ol part="chapters" aria-label=${this.t('Chapters')} aria-keyshortcuts=${this.shortcut('Shift+N Shift+P')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
+    return html`<ol part="chapters" aria-label=${this.t('Chapters')} aria-keyshortcuts=${shortcut(this.port, 'Shift+N Shift+P')}>${this.#lists?.chapters({ lit: KIT, say: this.t, episode: ep, now: currentChapter(ep?.chapters ?? [], t), pick })}</ol>`;
   }
 
   #renderEpisodes(list: Episode[], current: Episode | undefined, lang: string) {

@@ -1,10 +1,11 @@
 import { html, type TemplateResult } from 'lit';
 import type { NowPlaying, StreamInfo } from '../api/types.js';
 import { mutedIcon, volumeIcon } from '../internal/icons.js';
-import type { CastletError } from '../internal/errors.js';
-import type { AudioEventType, Item, Snapshot } from '../internal/playback/types.js';
+import type { Item, Snapshot } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
 import type { Kind } from '../internal/port.js';
+import { renderArtwork, renderPlay, shortcut } from '../internal/frame.js';
+import { emit } from '../internal/emit.js';
 import { PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../api/validate.js';
 import { streamStyles } from './stream-player.styles.js';
@@ -70,6 +71,9 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
 
   constructor() {
     super('stream', isStreamInfo, CHUNKS);
+    // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
+    // the next time update: they come several times a second while it plays).
+    this.audio.on('play', () => void import('./heard.js').then((m) => (this.#heard = m.ear())));
   }
 
   /** What plays: the stream (its sources in order, else its one URL), unless it is offline. */
@@ -85,27 +89,6 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
 
   protected loadKind(): Promise<Kind> {
     return import('./stream-kind.js').then((m) => m.kind(this.port, () => this.view));
-  }
-
-  /**
-   * The service is unreachable (its stream too): stop the browser's own rapid retries of the
-   * stream; the first answer resumes it. A server error of the API alone leaves sound alone.
-   */
-  protected override feedFailed(error: CastletError): void {
-    if (error.code === 'network') this.audio.hold();
-  }
-
-  protected override audioEvent(type: AudioEventType, src: string): void {
-    super.audioEvent(type, src);
-    // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
-    // the next time update: they come several times a second while it plays).
-    if (type === 'play') void import('./heard.js').then((m) => (this.#heard = m.ear()));
-  }
-
-  protected override dataChanged(): void {
-    // Offline keeps the listener's wish: the stream resumes by itself when it is live again.
-    if (this.offline) this.audio.hold();
-    else if (this.audio.held) this.audio.play();
   }
 
   /**
@@ -127,7 +110,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   protected override updated(): void {
     super.updated();
     if (this.#told) {
-      this.emit('castlet-nowplaying', { nowPlaying: this.#shown ?? null });
+      emit(this, 'castlet-nowplaying', { nowPlaying: this.#shown ?? null });
       this.audio.claim();
     }
   }
@@ -140,7 +123,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
     const live = d && !this.offline;
     return html`
       <div class="row">
-        ${this.renderArtwork(now?.artwork_url || d?.channel.artwork_url)}
+        ${renderArtwork(now?.artwork_url || d?.channel.artwork_url)}
         <div class="grow">
           <div class="row">
             <span part="badge" class=${live ? 'live' : ''}>${d ? this.t(live ? 'Live' : 'Offline') : '…'}</span>
@@ -154,10 +137,10 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
                 <p class="skeleton muted"></p>`
           }
         </div>
-        ${this.renderPlay()}
+        ${renderPlay(this.port, this.offline || !!this.status.error?.fatal)}
       </div>
       <div class="row controls">
-        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(muted) as `${boolean}`} aria-keyshortcuts=${this.shortcut('m')} @click=${() => audio.setMuted(!muted)}>
+        <button part="mute" aria-label=${this.t('Mute')} aria-pressed=${String(muted) as `${boolean}`} aria-keyshortcuts=${shortcut(this.port, 'm')} @click=${() => audio.setMuted(!muted)}>
           ${muted ? mutedIcon : volumeIcon}
         </button>
         <input

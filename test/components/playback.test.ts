@@ -341,37 +341,6 @@ describe('retries that cannot storm', () => {
     await el.updateComplete;
     expect(service.hits('/public/stream') - asked).toBe(loads.length);
   });
-
-  it('the backoff starts over only after 30 s of sound', async () => {
-    const el = await mount<StreamPlayer>('stream-player', service.url);
-    await ready(el);
-    const loads = browserLike(el, false);
-    fakeClock();
-    q(el, '[part=play]').click();
-    for (let i = 0; i < 3; i++) {
-      el.media.dispatchEvent(new Event('error'));
-      await vi.advanceTimersByTimeAsync(2 ** i * 500);
-      expect(loads).toHaveLength(i + 2);
-    }
-    const flow = (seconds: number) => {
-      for (let t = 0.25; t <= seconds; t += 0.25) {
-        el.media.currentTime = t;
-        el.media.dispatchEvent(new Event('timeupdate'));
-      }
-    };
-    // 29 s of sound: a failure now still waits 2–4 s.
-    flow(29);
-    el.media.dispatchEvent(new Event('error'));
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(loads).toHaveLength(4);
-    await vi.advanceTimersByTimeAsync(2001);
-    expect(loads).toHaveLength(5);
-    // 30 s and more: the next failure is retried within half a second.
-    flow(31);
-    el.media.dispatchEvent(new Event('error'));
-    await vi.advanceTimersByTimeAsync(500);
-    expect(loads).toHaveLength(6);
-  });
 });
 
 describe('the end of the audio and a blocked start', () => {

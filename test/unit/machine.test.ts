@@ -3,6 +3,7 @@
  * with every event, the next state and the effects, with no DOM, no timer and no element.
  * Then the rules the table spells out, one by one: failover, backoff, telling an error once.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { transition, wanted, type Effect, type Event, type Link, type State } from '../../src/internal/playback/machine.ts';
 
@@ -14,7 +15,7 @@ const STATES: Record<string, State> = {
   idle: { name: 'idle' },
   waiting: { name: 'waiting' },
   loading: { name: 'loading', link: file },
-  playing: { name: 'playing', link: file, flowed: 29.5 },
+  playing: { name: 'playing', link: { ...file, until: 40 }, flowed: 29.5 },
   buffering: { name: 'buffering', link: live, flowed: 3 },
   reconnecting: { name: 'reconnecting', link: { ...live, index: 0 } },
   held: { name: 'held', link: live },
@@ -27,15 +28,29 @@ const EVENTS: Record<string, Event> = {
   play: { type: 'play', live: false, sources: ['a.opus', 'a.mp3'] },
   'play:none': { type: 'play', live: false, sources: [] },
   'play:unknown': { type: 'play', live: false },
+  'play:clip': { type: 'play', live: false, sources: ['a.opus', 'a.mp3'], until: 50 },
   pause: { type: 'pause' },
+  seek: { type: 'seek' },
   stop: { type: 'stop' },
-  hold: { type: 'hold' },
   fatal: { type: 'fatal', error: 'E' },
+  shown: { type: 'shown', live: false, sources: ['a.mp3', 'a.opus'] },
+  'shown:other': { type: 'shown', live: false, sources: ['b.mp3'] },
+  'shown:none': { type: 'shown', live: false, sources: [] },
+  'shown:unknown': { type: 'shown', live: false },
+  'shown:live': { type: 'shown', live: true, sources: ['relay'] },
+  offline: { type: 'offline' },
+  unreachable: { type: 'unreachable' },
+  back: { type: 'back', live: true, sources: ['relay', 'master'] },
+  'back:other': { type: 'back', live: true, sources: ['edge'] },
   sound: { type: 'sound' },
-  tick: { type: 'tick', step: 0.6 },
-  jump: { type: 'tick', step: 5 },
+  tick: { type: 'tick', step: 0.6, at: 10 },
+  jump: { type: 'tick', step: 5, at: 15 },
+  'tick:end': { type: 'tick', step: 0.5, at: 40 },
   waiting: { type: 'waiting' },
   seeked: { type: 'seeked' },
+  metadata: { type: 'metadata', duration: 120, late: false },
+  'metadata:late': { type: 'metadata', duration: 120, late: true },
+  'metadata:short': { type: 'metadata', duration: 1, late: false },
   failed: { type: 'failed', tell: true },
   ended: { type: 'ended' },
   paused: { type: 'paused' },
@@ -46,8 +61,8 @@ const EVENTS: Record<string, Event> = {
 /** `name[index/attempt!]` (`!`: a failure told), ` f<seconds>` of sound flowed. */
 function describeState(s: State): string {
   if (!('link' in s)) return s.name;
-  const { index, attempt, told } = s.link;
-  return `${s.name}[${index}/${attempt}${told ? '!' : ''}]${'flowed' in s ? ` f${s.flowed}` : ''}`;
+  const { index, attempt, told, until } = s.link;
+  return `${s.name}[${index}/${attempt}${told ? '!' : ''}]${until === undefined ? '' : `~${until}`}${'flowed' in s ? ` f${s.flowed}` : ''}`;
 }
 
 function describeEffect(f: Effect): string {
@@ -70,107 +85,172 @@ const TABLE = `
 idle play → loading[0/0] | load:a.opus play watch tell:play
 idle play:none → idle | settle:Error
 idle play:unknown → waiting | ·
+idle play:clip → loading[0/0]~50 | load:a.opus play watch tell:play
 idle pause → idle | settle:AbortError
 idle stop → idle | release
 idle fatal → error | settle:E
+idle shown → idle | follow
+idle shown:other → idle | follow
+idle shown:none → idle | follow
+idle shown:unknown → idle | follow
+idle shown:live → idle | follow
 idle paused → idle | save
 idle refused → idle | settle:R settle:AbortError
 waiting play → loading[0/0] | load:a.opus play watch tell:play
 waiting play:none → idle | settle:Error
-waiting play:unknown → waiting | ·
+waiting play:clip → loading[0/0]~50 | load:a.opus play watch tell:play
 waiting pause → idle | settle:AbortError
-waiting stop → waiting | ·
 waiting fatal → error | settle:E
+waiting shown → loading[0/0] | follow load:a.mp3 play watch tell:play
+waiting shown:other → loading[0/0] | follow load:b.mp3 play watch tell:play
+waiting shown:none → idle | follow settle:Error
+waiting shown:unknown → waiting | follow
+waiting shown:live → loading[0/0] | follow load:relay play watch tell:play
 waiting paused → waiting | save
 waiting refused → idle | settle:R settle:AbortError
-loading play → loading[0/0] | ·
 loading play:none → loading[0/0] | settle:Error
-loading play:unknown → loading[0/0] | ·
+loading play:clip → loading[0/0]~50 | ·
 loading pause → paused[0/0] | settle:AbortError unwatch pause save tell:pause
 loading stop → idle | settle:AbortError unwatch pause save tell:pause release
-loading hold → held[0/1] | unwatch pause release
 loading fatal → error | unwatch pause save tell:pause settle:E
+loading shown → loading[0/0] | follow
+loading shown:other → idle | settle:AbortError unwatch pause save tell:pause release follow
+loading shown:none → idle | settle:AbortError unwatch pause save tell:pause release follow
+loading shown:unknown → idle | settle:AbortError unwatch pause save tell:pause release follow
+loading shown:live → idle | settle:AbortError unwatch pause save tell:pause release follow
 loading sound → playing[0/0] f0 | settle:ok flowing
 loading tick → playing[0/0] f0.6 | unwatch settle:ok flowing
+loading tick:end → playing[0/0] f0.5 | unwatch settle:ok flowing
 loading waiting → loading[0/0] | watch
 loading seeked → loading[0/0] | watch
+loading metadata:late → loading[0/0] | start
+loading metadata:short → loading[1/0] | release load:a.mp3 play watch
 loading failed → loading[1/0] | load:a.mp3 play watch
 loading ended → ended[0/0] | settle:AbortError unwatch pause save tell:pause tell:ended
 loading paused → loading[0/0] | save
 loading refused → paused[0/0] | settle:R settle:AbortError unwatch pause save tell:pause
 playing play → playing[0/0] f29.5 | ·
-playing play:none → playing[0/0] f29.5 | settle:Error
-playing play:unknown → playing[0/0] f29.5 | ·
+playing play:none → playing[0/0]~40 f29.5 | settle:Error
+playing play:clip → playing[0/0]~50 f29.5 | ·
 playing pause → paused[0/0] | settle:AbortError unwatch pause save tell:pause
+playing seek → playing[0/0] f29.5 | ·
 playing stop → idle | settle:AbortError unwatch pause save tell:pause release
-playing hold → held[0/1] | unwatch pause release
 playing fatal → error | unwatch pause save tell:pause settle:E
-playing sound → playing[0/0] f29.5 | settle:ok flowing
-playing tick → playing[0/0] f0 | unwatch settle:ok flowing
-playing waiting → buffering[0/0] f29.5 | watch
-playing seeked → playing[0/0] f29.5 | watch
-playing failed → loading[1/0] | load:a.mp3 play watch
+playing shown → playing[0/0]~40 f29.5 | follow
+playing shown:other → idle | settle:AbortError unwatch pause save tell:pause release follow
+playing shown:none → idle | settle:AbortError unwatch pause save tell:pause release follow
+playing shown:unknown → idle | settle:AbortError unwatch pause save tell:pause release follow
+playing shown:live → idle | settle:AbortError unwatch pause save tell:pause release follow
+playing sound → playing[0/0]~40 f29.5 | settle:ok flowing
+playing tick → playing[0/0]~40 f0 | unwatch settle:ok flowing
+playing tick:end → paused[0/0] | settle:AbortError unwatch pause save tell:pause
+playing waiting → buffering[0/0]~40 f29.5 | watch
+playing seeked → playing[0/0]~40 f29.5 | watch
+playing metadata:late → playing[0/0]~40 f29.5 | start
+playing metadata:short → loading[1/0]~40 | release load:a.mp3 play watch
+playing failed → loading[1/0]~40 | load:a.mp3 play watch
 playing ended → ended[0/0] | settle:AbortError unwatch pause save tell:pause tell:ended
 playing paused → paused[0/0] | settle:AbortError unwatch pause save tell:pause
 playing refused → paused[0/0] | settle:R settle:AbortError unwatch pause save tell:pause
 buffering play → loading[0/0] | load:a.opus play watch tell:play
 buffering play:none → buffering[1/2!] f3 | settle:Error
-buffering play:unknown → buffering[1/2!] f3 | ·
+buffering play:clip → loading[0/0]~50 | load:a.opus play watch tell:play
 buffering pause → idle | settle:AbortError unwatch pause save release tell:pause
 buffering stop → idle | settle:AbortError unwatch pause save release tell:pause
-buffering hold → held[1/2!] | unwatch pause release
 buffering fatal → error | unwatch pause save release tell:pause settle:E
+buffering shown → idle | settle:AbortError unwatch pause save release tell:pause follow
+buffering shown:other → idle | settle:AbortError unwatch pause save release tell:pause follow
+buffering shown:none → idle | settle:AbortError unwatch pause save release tell:pause follow
+buffering shown:unknown → idle | settle:AbortError unwatch pause save release tell:pause follow
+buffering shown:live → reconnecting[1/3!] | unwatch backoff:2 refresh follow
+buffering offline → held[1/2!] | unwatch pause release
+buffering unreachable → held[1/2!] | unwatch pause release
 buffering sound → playing[1/2] f3 | tell:recovered settle:ok flowing
 buffering tick → playing[1/2] f3.6 | unwatch tell:recovered settle:ok flowing
+buffering tick:end → playing[1/2] f3.5 | unwatch tell:recovered settle:ok flowing
 buffering waiting → buffering[1/2!] f3 | watch
 buffering seeked → buffering[1/2!] f3 | watch
+buffering metadata:late → buffering[1/2!] f3 | start
 buffering failed → reconnecting[1/3!] | unwatch backoff:2 refresh
 buffering ended → reconnecting[1/3!] | unwatch backoff:2 refresh
 buffering paused → buffering[1/2!] f3 | save
 buffering refused → idle | settle:R settle:AbortError unwatch pause save release tell:pause
 reconnecting play → loading[0/0] | load:a.opus play watch tell:play
 reconnecting play:none → reconnecting[0/2!] | settle:Error
-reconnecting play:unknown → reconnecting[0/2!] | ·
+reconnecting play:clip → loading[0/0]~50 | load:a.opus play watch tell:play
 reconnecting pause → idle | settle:AbortError unwatch pause save release tell:pause
 reconnecting stop → idle | settle:AbortError unwatch pause save release tell:pause
-reconnecting hold → held[0/2!] | unwatch pause release
 reconnecting fatal → error | unwatch pause save release tell:pause settle:E
+reconnecting shown → idle | settle:AbortError unwatch pause save release tell:pause follow
+reconnecting shown:other → idle | settle:AbortError unwatch pause save release tell:pause follow
+reconnecting shown:none → idle | settle:AbortError unwatch pause save release tell:pause follow
+reconnecting shown:unknown → idle | settle:AbortError unwatch pause save release tell:pause follow
+reconnecting shown:live → reconnecting[0/2!] | follow
+reconnecting offline → held[0/2!] | unwatch pause release
+reconnecting unreachable → held[0/2!] | unwatch pause release
 reconnecting sound → playing[0/2] f0 | unwatch tell:recovered settle:ok flowing
 reconnecting tick → playing[0/2] f0.6 | unwatch tell:recovered settle:ok flowing
+reconnecting tick:end → playing[0/2] f0.5 | unwatch tell:recovered settle:ok flowing
 reconnecting paused → reconnecting[0/2!] | save
 reconnecting refused → idle | settle:R settle:AbortError unwatch pause save release tell:pause
 reconnecting retry → loading[0/2!] | load:relay play watch
 held play → loading[0/0] | load:a.opus play watch tell:play
 held play:none → held[1/2!] | settle:Error
-held play:unknown → held[1/2!] | ·
+held play:clip → loading[0/0]~50 | load:a.opus play watch tell:play
 held pause → idle | settle:AbortError unwatch pause save release tell:pause
 held stop → idle | settle:AbortError unwatch pause save release tell:pause
-held hold → held[1/2!] | unwatch pause release
 held fatal → error | unwatch pause save release tell:pause settle:E
+held shown → held[1/2!] | follow
+held shown:other → held[1/2!] | follow
+held shown:none → held[1/2!] | follow
+held shown:unknown → held[1/2!] | follow
+held shown:live → held[1/2!] | follow
+held offline → held[1/2!] | unwatch pause release
+held unreachable → held[1/2!] | unwatch pause release
+held back → loading[0/2!] | load:relay play watch tell:play
+held back:other → loading[0/0] | load:edge play watch tell:play
 held paused → held[1/2!] | save
 held refused → idle | settle:R settle:AbortError unwatch pause save release tell:pause
 paused play → loading[0/0] | play watch tell:play
 paused play:none → paused[0/0] | settle:Error
 paused play:unknown → waiting | ·
+paused play:clip → loading[0/0]~50 | play watch tell:play
 paused pause → paused[0/0] | settle:AbortError
 paused stop → idle | release
 paused fatal → error | settle:E
+paused shown → paused[0/0] | follow
+paused shown:other → idle | release follow
+paused shown:none → idle | release follow
+paused shown:unknown → idle | release follow
+paused shown:live → idle | release follow
 paused paused → paused[0/0] | save
 paused refused → paused[0/0] | settle:R settle:AbortError
 ended play → loading[0/0] | play watch tell:play
 ended play:none → ended[0/0] | settle:Error
 ended play:unknown → waiting | ·
+ended play:clip → loading[0/0]~50 | play watch tell:play
 ended pause → ended[0/0] | settle:AbortError
 ended stop → idle | release
 ended fatal → error | settle:E
+ended shown → ended[0/0] | follow
+ended shown:other → idle | release follow
+ended shown:none → idle | release follow
+ended shown:unknown → idle | release follow
+ended shown:live → idle | release follow
 ended paused → ended[0/0] | save
 ended refused → ended[0/0] | settle:R settle:AbortError
 error play → loading[0/0] | load:a.opus play watch tell:play
 error play:none → error | settle:Error
 error play:unknown → waiting | ·
+error play:clip → loading[0/0]~50 | load:a.opus play watch tell:play
 error pause → error | settle:AbortError
 error stop → idle | release
 error fatal → error | settle:E
+error shown → error | follow
+error shown:other → error | follow
+error shown:none → error | follow
+error shown:unknown → error | follow
+error shown:live → error | follow
 error paused → error | save
 error refused → error | settle:R settle:AbortError
 `;
@@ -258,9 +338,27 @@ describe('rules', () => {
     const [playing, effects] = run(state, { type: 'sound' }, { type: 'sound' });
     expect(effects.filter((f) => f.type === 'tell').map(describeEffect)).toEqual(['tell:recovered']);
     expect(playing).toMatchObject({ name: 'playing', link: { attempt: 1 } });
-    const ticks = Array.from({ length: 50 }, (): Event => ({ type: 'tick', step: 0.5 }));
+    const ticks = Array.from({ length: 50 }, (_, i): Event => ({ type: 'tick', step: 0.5, at: i / 2 }));
     expect(run(playing, ...ticks.slice(0, 40))[0]).toMatchObject({ link: { attempt: 1 } });
     expect(run(playing, ...ticks, ...ticks)[0]).toMatchObject({ link: { attempt: 0 } });
+  });
+
+  it('the attempt count starts over only after 30 s of sound (HEALTHY_S), counted from the last failure', () => {
+    const failed: Event = { type: 'failed', tell: false };
+    const retry: Event = { type: 'retry' };
+    const ticks = (n: number) => Array.from({ length: n }, (_, i): Event => ({ type: 'tick', step: 0.5, at: i / 2 }));
+    // Three failures in a row, then sound: attempt 3 (the next failure backs off for attempt 3).
+    const [state] = run({ name: 'idle' }, stream(['a']), failed, retry, failed, retry, failed, retry, { type: 'sound' });
+    expect(state).toMatchObject({ name: 'playing', link: { attempt: 3 } });
+    // 29.5 s of sound: still counting; 30 s: it starts over.
+    expect(run(state, ...ticks(59))[0]).toMatchObject({ link: { attempt: 3 } });
+    const [healthy] = run(state, ...ticks(60));
+    expect(healthy).toMatchObject({ link: { attempt: 0 } });
+    expect(run(healthy, failed)[1].map(describeEffect)).toEqual(['unwatch', 'backoff:0', 'refresh']);
+    // A failure before then: the sound is counted from zero again (29.5 s + 29.5 s is not 30 s of it).
+    const [again, effects] = run(state, ...ticks(59), failed, retry, { type: 'sound' }, ...ticks(59), failed);
+    expect(again).toMatchObject({ name: 'reconnecting', link: { attempt: 5 } });
+    expect(effects.filter((f) => f.type === 'backoff').map(describeEffect)).toEqual(['backoff:3', 'backoff:4']);
   });
 
   it('a stream that ends has failed (the connection dropped); a file that ends is done', () => {
@@ -286,5 +384,13 @@ describe('rules', () => {
         .filter(([, s]) => wanted(s))
         .map(([n]) => n),
     ).toEqual(['waiting', 'loading', 'playing', 'buffering', 'reconnecting', 'held']);
+  });
+});
+
+describe('docs/playback.md', () => {
+  it('has the diagram the machine’s table draws (`npm run diagram` writes it)', async () => {
+    const { withDiagram } = await import('../../scripts/playback-diagram.ts');
+    const doc = readFileSync('docs/playback.md', 'utf8');
+    expect(doc).toBe(withDiagram(doc));
   });
 });

@@ -1,19 +1,20 @@
 import type { ReactiveController } from 'lit';
 import { backoff } from '../backoff.js';
 import type { Playback } from './engine.js';
-import { SPEEDS, type EngineHost, type EngineParts, type Snapshot } from './types.js';
+import { INITIAL, SPEEDS, WAITING, type AudioEventType, type EngineHost, type EngineParts, type Snapshot } from './types.js';
 
 /**
- * The engine (the machine and what performs it) and the media adapter: on-demand chunks, asked
- * for as soon as a player is on a page, beside its data. Until they are here the player renders
- * as idle, and what it is asked to do waits for them, in order.
+ * The engine, the machine it performs and the media adapter: on-demand chunks (the engine
+ * imports the machine), asked for together as soon as a player is on a page, beside its data.
  */
-const engine = () => Promise.all([import('./engine.js'), import('./media-adapter.js')]);
+const engine = () => Promise.all([import('./engine.js'), import('./media-adapter.js'), import('./machine.js')]);
 
 /**
- * A player's playback, from its first render on: the engine (engine.ts) once its chunk is here,
- * and until then what it will be asked (a Play pressed at once plays when it arrives). The
- * player and its parts use only this; docs/playback.md.
+ * A player's playback, from its first render on: the engine (engine.ts) once its chunk is here.
+ * What it is asked before then waits for it and is done then, in order (a Play pressed at once
+ * plays when it arrives); until then what plays is the machine's initial snapshot, or its
+ * `waiting` once a play is asked (it starts when the engine is here). What the engine tells,
+ * it tells to whoever listens (`on`). The player and its parts use only this; docs/playback.md.
  */
 export class PlaybackController implements ReactiveController {
   /** The player's media element: made at once (integrators may observe it), touched only by the engine's media adapter. */
@@ -21,14 +22,16 @@ export class PlaybackController implements ReactiveController {
   #engine?: Playback;
   /** What was asked before the engine was here. */
   #asked: ((engine: Playback) => void)[] = [];
-  /** A play was asked before the engine was here (and not taken back). */
-  #wants = false;
+  /** A play was asked before the engine was here (and not taken back): the machine's `waiting`. */
+  #waits = false;
   /** The engine's chunks were asked for. */
   #asking = false;
+  /** Who listens to what the engine tells. */
+  #on: { [K in AudioEventType]?: ((src: string) => void)[] } = {};
 
   constructor(
     private readonly host: EngineHost,
-    private readonly parts: EngineParts,
+    private readonly parts: Omit<EngineParts, 'tell'>,
   ) {
     host.addController(this);
   }
@@ -37,48 +40,34 @@ export class PlaybackController implements ReactiveController {
     if (this.#asking) return;
     this.#asking = true;
     void engine().then(([e, a]) => {
-      const playback = (this.#engine = new e.Playback(this.host, this.parts, {
-        media: this.media,
-        Adapter: a.MediaAdapter,
-        backoff,
-        speeds: SPEEDS,
-      }));
+      const tell = (type: AudioEventType, src: string) => this.#on[type]?.forEach((f) => f(src));
+      const playback = (this.#engine = new e.Playback(
+        this.host,
+        { ...this.parts, tell },
+        { media: this.media, Adapter: a.MediaAdapter, backoff, speeds: SPEEDS },
+      ));
       for (const ask of this.#asked.splice(0)) ask(playback);
       // What is shown follows it now (the resume point, the speed), not at some later update.
       this.host.requestUpdate();
     });
   }
 
-  /** Does `ask` now, or once the engine is here. */
-  #do(ask: (engine: Playback) => void): void {
-    if (this.#engine) ask(this.#engine);
-    else {
-      this.#asked.push(ask);
-      this.host.requestUpdate();
-    }
+  /** Calls `f` with the source concerned whenever the engine tells `type` (see AudioEventType). */
+  on(type: AudioEventType, f: (src: string) => void): void {
+    (this.#on[type] ??= []).push(f);
   }
 
-  /** What plays now (see Snapshot); before the engine is here, nothing does. */
+  /** Does `ask` now, or once the engine is here (`waits`: a play is asked, or taken back). */
+  #do(ask: (engine: Playback) => void, waits = this.#waits): void {
+    if (this.#engine) return ask(this.#engine);
+    this.#asked.push(ask);
+    if (waits !== this.#waits) this.host.requestUpdate();
+    this.#waits = waits;
+  }
+
+  /** What plays now (see Snapshot); before the engine is here, the machine's initial snapshot, or `waiting` once a play is asked. */
   get snapshot(): Snapshot {
-    return (
-      this.#engine?.snapshot ?? {
-        state: this.#wants ? 'waiting' : 'idle',
-        live: !!this.parts.item()?.live,
-        on: this.#wants,
-        playing: false,
-        buffering: false,
-        reconnecting: false,
-        loadedAt: 0,
-        sounding: false,
-        position: 0,
-        duration: this.parts.item()?.duration ?? 0,
-        rate: 1,
-        // (A new element's: nothing changes them before the engine is here.)
-        volume: 1,
-        muted: false,
-        until: null,
-      }
-    );
+    return this.#engine?.snapshot ?? (this.#waits ? WAITING : INITIAL);
   }
 
   /** Seconds into what is shown. */
@@ -91,19 +80,19 @@ export class PlaybackController implements ReactiveController {
     return !!this.#engine;
   }
 
-  /** Waiting for the service to come back (see Playback.hold). */
-  get held(): boolean {
-    return !!this.#engine?.held;
-  }
-
   play(): void {
-    this.#wants = true;
-    this.#do((e) => e.play());
+    this.#do((e) => e.play(), true);
   }
 
   pause(): void {
-    this.#wants = false;
-    this.#do((e) => e.pause());
+    this.#do((e) => e.pause(), false);
+  }
+
+  /** Plays, unless the listener wants sound already; resolves when sound flows, rejects when the play is given up first (Playback.started). */
+  start(): Promise<void> {
+    const started = this.started();
+    if (!this.snapshot.on) this.play();
+    return started;
   }
 
   /** Resolves when sound flows next; rejects when the play is given up first (Playback.started). */
@@ -115,13 +104,13 @@ export class PlaybackController implements ReactiveController {
     this.#do((e) => e.stop());
   }
 
-  hold(): void {
-    this.#do((e) => e.hold());
+  /** What the service says (see Playback.said). */
+  said(what: 'offline' | 'unreachable' | 'back'): void {
+    this.#do((e) => e.said(what));
   }
 
   fail(error: unknown): void {
-    this.#wants = false;
-    this.#do((e) => e.fail(error));
+    this.#do((e) => e.fail(error), false);
   }
 
   claim(): void {
@@ -130,8 +119,7 @@ export class PlaybackController implements ReactiveController {
 
   /** Plays `duration` seconds from `start` of the item on show, and pauses there (a soundbite). */
   playClip(start: number, duration: number): void {
-    this.#wants = true;
-    this.#do((e) => e.playClip(start, duration));
+    this.#do((e) => e.playClip(start, duration), true);
   }
 
   seek(t: number, next?: boolean): void {

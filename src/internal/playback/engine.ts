@@ -23,13 +23,12 @@ const EXCLUSIVE = 'castlet-exclusive-play';
 const STALL_MS = 8000;
 
 /**
- * The playback engine of a player: the state machine (machine.ts) driven by the media adapter's
- * events and by requests (play, pause, seek, speed, volume), its effects performed here through
- * the adapter. It also owns what the machine does not: the position (with a seek asked before
- * there was anything to seek in), the speed, the resume point, the timers, one player at a time.
- * It follows what the host shows: audio never plays under another item's title, a new item
- * starts where this listener left it, and a play asked before there was anything to play
- * starts when there is. docs/playback.md.
+ * The playback engine of a player: it turns requests (play, pause, seek …), what the host shows
+ * (`shown`, at each host update where it changed), what the service says (`said`) and the media
+ * adapter's events into the machine's events (machine.ts decides), and performs the machine's
+ * effects through the adapter. It keeps what the machine does not decide on: the position (with
+ * a seek asked for the next item shown), the speed, the resume point, the timers, one player at
+ * a time; and tells its player what happened (`tell`). docs/playback.md.
  */
 export class Playback implements ReactiveController {
   #state: State = IDLE;
@@ -54,8 +53,8 @@ export class Playback implements ReactiveController {
   #src = '';
   /** …as the item described it when loaded: its `delay` is this connection's (a later measurement is another's). */
   #source?: Source;
-  /** Where the clip being played ends (s; -1: no clip): playback pauses there. */
-  #until = -1;
+  /** What is shown, as last followed (its audio, and the sources this browser can play). */
+  #key?: string;
 
   /** Drives the kit's media element through a media adapter. */
   constructor(
@@ -98,7 +97,7 @@ export class Playback implements ReactiveController {
       rate: this.#speed,
       volume: m.volume,
       muted: m.muted,
-      until: this.#until < 0 ? null : this.#until,
+      until: ('link' in state && state.link.until) || null,
     };
   }
 
@@ -109,24 +108,32 @@ export class Playback implements ReactiveController {
   hostDisconnected(): void {
     removeEventListener(EXCLUSIVE, this.#onExclusive);
     this.pause();
-    if (this.#claimed) this.parts.session(false);
+    if (this.#claimed) this.#tell('release');
   }
 
-  /** Follows what the host shows (see the class comment). */
+  /** What is shown changed (another item, its sources listed anew), or a seek waits for it: the machine follows (see `shown`). */
   hostUpdate(): void {
     const item = this.parts.item();
+    if (this.#key !== key(item, this.#playable(item)) || (item && this.#next >= 0)) this.#send({ type: 'shown', ...this.#listing(item) });
+  }
+
+  /** What is shown, as the machine sees it. */
+  #listing(item = this.parts.item()) {
+    return { live: !!item?.live, sources: this.#playable(item) };
+  }
+
+  /** What the service says: the stream is off air, the service cannot be reached, or it answered again. */
+  said(what: 'offline' | 'unreachable' | 'back'): void {
+    this.#send(what === 'back' ? { type: what, ...this.#listing() } : { type: what });
+  }
+
+  /** Follows what is shown now (the `follow` effect): a new item starts where this listener left it, at their speed; a seek asked for it applies. Where it starts now, if that moved. */
+  #follow(): number | undefined {
+    const item = this.parts.item();
     const other = item?.audio_url !== this.#item?.audio_url;
-    // Audio never plays under another item's title: loaded audio that is not shown stops (saving where it was).
-    // A live stream whose source the service no longer lists (its server went away) moves on to the next one at once:
-    // the listener still wants the stream, and a server killed ends its streams cleanly, so the browser may play on
-    // from its buffer for many seconds before anything else tells.
-    const src = sourceOf(this.#state);
-    if (src && this.#loaded && !this.#playable(item)?.includes(src))
-      this.#send(item?.live && this.#item?.live ? { type: 'failed', tell: false } : { type: 'stop' });
     this.#item = item;
-    if (other) this.#until = -1;
+    this.#key = key(item, this.#playable(item));
     if (other && item?.id) {
-      // A new item: where this listener left it, at their speed.
       const { t, rate } = loadResume(this.host.publicToken, item.id, item.duration ?? 0);
       this.#at = t;
       this.#speed = this.kit.speeds.reduce((a, b) => (Math.abs(b - rate) < Math.abs(a - rate) ? b : a));
@@ -136,18 +143,18 @@ export class Playback implements ReactiveController {
       this.#at = Math.min(this.#next, item.duration || Infinity);
       this.#next = -1;
     }
-    if (other || next) this.#tell('time');
-    if (this.#state.name === 'waiting' && item !== undefined) this.play();
+    if (!(other || next)) return;
+    this.#tell('time');
+    return this.#at;
   }
 
   /**
    * Plays what is shown: a file loaded already goes on where it is, a stream always reconnects
    * at the live edge; before anything is known to play, it waits for it.
    */
-  play(): void {
+  play(until?: number): void {
     // (What is shown now: the data may have come since the last host update.)
-    const item = this.parts.item();
-    this.#send({ type: 'play', live: !!item?.live, sources: this.#playable(item) });
+    this.#send({ type: 'play', ...this.#listing(), until });
   }
 
   /**
@@ -160,15 +167,13 @@ export class Playback implements ReactiveController {
   }
 
   pause(): void {
-    this.#until = -1;
     this.#send({ type: 'pause' });
   }
 
   /** Plays `duration` seconds of the item on show from `start`, and pauses at their end (a soundbite). */
   playClip(start: number, duration: number): void {
     this.seek(start);
-    this.#until = start + duration;
-    this.play();
+    this.play(start + duration);
   }
 
   /** Pauses and drops what is loaded: it is no longer what the player shows. */
@@ -176,30 +181,16 @@ export class Playback implements ReactiveController {
     this.#send({ type: 'stop' });
   }
 
-  /**
-   * The stream cannot be had now (the service is unreachable or says it is offline): stop
-   * loading (the browser would retry on its own, several times a second) but keep the
-   * listener's wish; `play()` resumes when the service says it can.
-   */
-  hold(): void {
-    this.#send({ type: 'hold' });
-  }
-
   /** The player's fatal error: a play waiting to start is given up with it. */
   fail(error: unknown): void {
     this.#send({ type: 'fatal', error });
-  }
-
-  /** Waiting in `hold()` for the service to come back. */
-  get held(): boolean {
-    return this.#state.name === 'held';
   }
 
   /** Puts the player on the lock screen again (what plays changed), while it plays. */
   claim(): void {
     if (wanted(this.#state) && this.#state.name !== 'waiting') {
       this.#claimed = true;
-      this.parts.session(true);
+      this.#tell('claim');
     }
   }
 
@@ -210,8 +201,7 @@ export class Playback implements ReactiveController {
   seek(t: number, next = !this.#item): void {
     // A live stream has no position to move to.
     if (this.#item?.live) return;
-    // (A seek leaves the clip: the listener went elsewhere.)
-    this.#until = -1;
+    this.#send({ type: 'seek' });
     t = Math.max(0, t);
     if (next) this.#next = t;
     else {
@@ -273,19 +263,19 @@ export class Playback implements ReactiveController {
   #send(event: Event): void {
     // Where the item on show was before the machine moved on (a source that fails or is dropped
     // takes its clock with it): where the next source starts, and the resume point to save.
-    const at = this.position;
+    let at = this.position;
     const [state, effects] = transition(this.#state, event);
     this.#state = state;
-    for (const effect of effects) this.#do(effect, at);
+    for (const effect of effects) at = (effect.type === 'follow' ? this.#follow() : this.#do(effect, at)) ?? at;
     this.host.requestUpdate();
   }
 
-  #do(effect: Effect, at: number): void {
+  #do(effect: Exclude<Effect, { type: 'follow' }>, at: number): void {
     const media = this.#media;
     switch (effect.type) {
       case 'load': {
         const live = 'link' in this.#state && this.#state.link.live;
-        this.#source = this.#item?.sources?.find((s) => s.url === effect.url) ?? { url: effect.url };
+        this.#source = this.parts.item()?.sources?.find((s) => s.url === effect.url) ?? { url: effect.url };
         return media.load((this.#src = effect.url), (this.#at = live ? 0 : at), live);
       }
       case 'play':
@@ -294,6 +284,8 @@ export class Playback implements ReactiveController {
         return media.pause();
       case 'release':
         return media.release();
+      case 'start':
+        return media.start();
       case 'watch':
         return this.#after(STALL_MS, () => this.#send({ type: 'failed', tell: false }));
       case 'unwatch':
@@ -333,8 +325,6 @@ export class Playback implements ReactiveController {
 
   /** A time update: the position moved (and the resume point is written every 5 s of playback). */
   #time() {
-    // The clip's end: paused there.
-    if (this.#until >= 0 && this.position >= this.#until) this.pause();
     if (this.#loaded && Math.abs(this.position - this.#saved) >= 5) this.#save();
     this.#tell('time');
   }
@@ -349,3 +339,6 @@ export class Playback implements ReactiveController {
     if ((e as CustomEvent).detail !== this && wanted(this.#state)) this.pause();
   };
 }
+
+/** What is shown, for telling a change: its audio, whether it is live, and the URLs this browser can play of it. */
+const key = (item: Item | null | undefined, playable?: string[]) => JSON.stringify([item?.audio_url, item?.live, playable]);

@@ -15,8 +15,6 @@ export class MediaAdapter {
   readonly media: HTMLAudioElement;
   /** The URL loaded last, as given (without the live stream's cache-buster or a file's fragment). */
   #src = '';
-  /** What is loaded is a live stream. */
-  #live = false;
   /** The clock of what is loaded has moved while it played (a speed may be set from then on). */
   #moved = false;
   /** Where the file loaded last was to start. */
@@ -63,7 +61,6 @@ export class MediaAdapter {
    */
   load(src: string, at: number, live: boolean): void {
     const now = Date.now();
-    this.#live = live;
     this.#moved = false;
     // Every load starts at 1× (a stream always plays at it): the speed comes once the clock moves (see rate).
     if (this.media.playbackRate !== 1) this.media.defaultPlaybackRate = this.media.playbackRate = 1;
@@ -89,6 +86,11 @@ export class MediaAdapter {
   release(): void {
     this.media.removeAttribute('src');
     this.media.load();
+  }
+
+  /** Moves the clock to where the load was to start (an engine that did not start at the media fragment). */
+  start(): void {
+    this.media.currentTime = this.#at;
   }
 
   /** The clock, in seconds (0 before the metadata). */
@@ -144,15 +146,8 @@ export class MediaAdapter {
     // Events still queued from a dropped source (release()) say nothing about the next one.
     switch (media.src && e.type) {
       case 'loadedmetadata':
-        // WebKitGTK may take a file for a stream (its duration ~0 s, then following the clock) and then no seek or
-        // speed takes: load it again (released: from where it was to start). An engine that did not start at the
-        // fragment: seek now.
-        if (!this.#live && !(media.duration > 1)) {
-          this.release();
-          return send({ type: 'failed', tell: false });
-        }
-        if (Math.abs(media.currentTime - this.#at) > 0.5) media.currentTime = this.#at;
-        break;
+        // (The machine decides: WebKitGTK may have taken a file for a stream; an engine may not have started at the fragment.)
+        return send({ type: 'metadata', duration: media.duration, late: Math.abs(media.currentTime - this.#at) > 0.5 });
       case 'playing':
         return send({ type: 'sound' });
       case 'seeked':
@@ -163,7 +158,7 @@ export class MediaAdapter {
         this.#last = media.currentTime;
         if (step > 0 && !media.paused) this.#moved = true;
         // WebKit may sit at readyState 2 without `playing` after a seek or rate change while time advances.
-        return send({ type: 'tick', step: media.paused ? 0 : step }, true);
+        return send({ type: 'tick', step: media.paused ? 0 : step, at: media.currentTime }, true);
       }
       case 'waiting':
         // (`stalled` only says the download is slow; with a full buffer sound still flows.)

@@ -3,8 +3,11 @@ import type { ReactiveControllerHost } from 'lit';
 import type { Source as ApiSource } from '../../api/types.js';
 import type { StateName, Told } from './machine.js';
 
-/** What the engine tells its player: the machine's news, and `time` (the position moved: time updates, seeks, another item). */
-export type AudioEventType = Told | 'time';
+/**
+ * What the engine tells its player: the machine's news, `time` (the position moved: time updates, seeks, another
+ * item), and `claim` or `release` the lock screen (it plays, or what plays changed; it left the page).
+ */
+export type AudioEventType = Told | 'time' | 'claim' | 'release';
 
 /** The playback speeds offered; a saved speed becomes the nearest of them. */
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2];
@@ -58,6 +61,27 @@ export interface Snapshot {
   readonly until: number | null;
 }
 
+/** What plays before anything was asked: the machine's initial state (idle) on a new element. */
+export const INITIAL: Snapshot = {
+  state: 'idle',
+  live: false,
+  on: false,
+  playing: false,
+  buffering: false,
+  reconnecting: false,
+  loadedAt: 0,
+  sounding: false,
+  position: 0,
+  duration: 0,
+  rate: 1,
+  volume: 1,
+  muted: false,
+  until: null,
+};
+
+/** A play asked before anything can play (the machine's `waiting`): the Play button says Pause. */
+export const WAITING: Snapshot = { ...INITIAL, state: 'waiting', on: true };
+
 /** What the engine reads of its player, and tells it. */
 export interface EngineHost extends ReactiveControllerHost {
   publicToken: string;
@@ -68,6 +92,4 @@ export interface EngineParts {
   tell(type: AudioEventType, src: string): void;
   /** Every source of a stream failed: ask the service again. */
   refresh(): void;
-  /** Put the player on the lock screen (again), or take it off (`false`: it left the page). */
-  session(on: boolean): void;
 }

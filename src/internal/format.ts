@@ -7,17 +7,8 @@ export function clock(seconds: number): string {
   return h ? `${h}:${mm.padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-/** The formatters made so far, by locale and kind: making one costs far more than using it. */
-const made = new Map<string, { format(v: number | Date): string }>();
-const formatter = (key: string, make: () => { format(v: number | Date): string }) => {
-  let f = made.get(key);
-  if (!f) made.set(key, (f = make()));
-  return f;
-};
-
 /** `n` of `unit` spelt out in `locale` ("3 minutes", "3 Minuten"). */
-const unit = (locale: string, n: number, unit: string) =>
-  formatter(`${locale} ${unit}`, () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' })).format(n);
+const unit = (locale: string, n: number, unit: string) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
 
 /** "3 minutes 5 seconds" in the listener's language, for screen readers. */
 export function spoken(seconds: number, locale = 'en'): string {
@@ -33,37 +24,5 @@ export function spoken(seconds: number, locale = 'en'): string {
 /** A date as `locale` writes it, e.g. "Nov 15, 2026". */
 export function day(iso: string, locale?: string): string {
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : formatter(`${locale} day`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' })).format(d);
-}
-
-let warmed = false;
-
-/**
- * A page's first use of `Intl` loads the browser's locale data: tens of milliseconds on a slow
- * phone, in the task that first formats a date (the one rendering the data, already the
- * longest). Called when a player is created, this does it before the data can arrive, from
- * the next task on, a piece per task (the language `lang()` gives then, its plurals, numbers,
- * and the date and unit formats the players use), each short enough not to block the page;
- * once per page.
- */
-export function warmIntl(lang: () => string): void {
-  if (warmed || typeof Intl !== 'object') return;
-  warmed = true;
-  let locale = 'en';
-  const steps = [
-    () => new Intl.Locale((locale = lang())).maximize(),
-    () => new Intl.PluralRules(locale).select(1),
-    () => (1.5).toLocaleString(locale),
-    () => day('2000-01-01T00:00:00Z', locale),
-    () => spoken(61, locale),
-  ];
-  const next = () => {
-    try {
-      steps.shift()?.();
-    } catch {
-      // (A locale Intl refuses: the render says so, as before.)
-    }
-    if (steps.length) setTimeout(next);
-  };
-  setTimeout(next);
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleDateString(locale, { dateStyle: 'medium' });
 }

@@ -4,7 +4,7 @@ import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
 import { isPodcastFeed, isStreamInfo } from '../api/validate.js';
 import { FeedController } from '../internal/feed.js';
-import { clock, day, spoken, warmIntl } from '../internal/format.js';
+import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
 import { SPEEDS, type Item } from '../internal/playback/types.js';
 import { LIT } from '../internal/panels.js';
@@ -157,8 +157,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     this.#started = true;
     // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
     setTimeout(() => this.panels.load('lists'));
-    // The locale data its dates need, a piece per task, before the data comes: not all in the task that renders it.
-    warmIntl(() => this.locale.lang);
     if (location.hash.includes('castlet-episode='))
       void this.panels.load('sharing').then((m) => {
         this.#shared = m.shared(location.hash);

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { loadResume, saveResume } from '../../src/internal/resume.ts';
 import { backoff } from '../../src/internal/backoff.ts';
-import { clock, day, spoken, warmIntl } from '../../src/internal/format.ts';
+import { clock, day, spoken } from '../../src/internal/format.ts';
 import { checkToken } from '../../src/internal/tokens.ts';
 import { currentChapter } from '../../src/podcast-player/chapters.ts';
 import { CastletError, fromResponse, withMessage } from '../../src/internal/errors.ts';
@@ -164,33 +164,6 @@ describe('day', () => {
     expect(day('2026-11-15T12:00:00Z', 'en')).toBe('Nov 15, 2026');
     expect(day('2026-11-15T12:00:00Z', 'de')).toBe('15.11.2026');
     expect(day('<b>soon</b>', 'en')).toBe('');
-    // (Each language its own formatter, kept: English again is English.)
-    expect([day('2026-11-15T12:00:00Z', 'en'), spoken(65, 'de'), spoken(65, 'en')]).toEqual([
-      'Nov 15, 2026',
-      '1 Minute 5 Sekunden',
-      '1 minute 5 seconds',
-    ]);
-  });
-});
-
-describe('warmIntl', () => {
-  afterEach(() => vi.useRealTimers());
-
-  it('loads the locale data a piece per task from the next one on, in the language the player has then; once per page', () => {
-    vi.useFakeTimers();
-    const made = vi.spyOn(Intl, 'DateTimeFormat');
-    const lang = vi.fn(() => 'fr');
-    warmIntl(lang);
-    warmIntl(() => 'de');
-    expect(lang).not.toHaveBeenCalled();
-    vi.advanceTimersToNextTimer();
-    expect(lang).toHaveBeenCalledOnce();
-    expect(vi.getTimerCount()).toBe(1);
-    vi.runAllTimers();
-    expect(made.mock.calls.map((c) => c[0])).toEqual(['fr']);
-    expect(day('2026-11-15T12:00:00Z', 'fr')).toBe('15 nov. 2026');
-    expect(made).toHaveBeenCalledOnce();
-    made.mockRestore();
   });
 });
 

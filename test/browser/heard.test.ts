@@ -10,7 +10,7 @@
  * `ENGINES=firefox npx vitest run --project heard test/browser/heard.test.ts` runs one engine.
  */
 import { afterAll, describe, expect, test } from 'vitest';
-import { selectedEngines, withEngine, withMock } from '../support/browser.ts';
+import { selectedEngines, withEngine } from '../support/browser.ts';
 import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
 import { toneCatalog, type ToneSong } from '../support/tones.ts';
 
@@ -19,12 +19,9 @@ const SONGS: ToneSong[] = ['One', 'Two', 'Three', 'Four'].map((title, i) => ({ t
 const results: string[] = [];
 afterAll(() => results.forEach((r) => console.log(`[heard] built-in stream, ${r}`)));
 
-// One mock for every engine.
-const shared = withMock({ catalog: toneCatalog(SONGS), followLiveLoop: true });
-
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'now playing as heard', () => {
-    const env = withEngine(name, shared);
+    const env = withEngine(name, { catalog: toneCatalog(SONGS), followLiveLoop: true });
 
     test('title, live region, lock screen and recent tracks change when the song is heard; paused, at once', { timeout: 90_000 }, async () => {
       const heard = await listenAcrossSongs(env, SONGS);

@@ -1,6 +1,7 @@
 /**
- * What the failover tests and the bench share (issue 29): a record kept in the page of when its clock moved on which source
- * (so the time from a kill to sound again is read from the page's own clock, not from polling),
+ * What the failover tests and the bench share (issue 29): a record kept in the page of when its
+ * clock moved on which source (so the time from a kill to sound again is read from the page's own
+ * clock, not from polling),
  * a stand-in that takes a dead server's port and counts what asks it, and a service proxy that
  * puts a source no browser plays first in the list.
  */

@@ -3,6 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import build from './vite.config.ts';
+import LongestFirst from './test/support/longest-first.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -30,6 +31,8 @@ export default mergeConfig(
        * that is how all the browser files used to run, 778 s of `npm test` on 2 cores.
        */
       maxWorkers: 2,
+      // The longest files first, across projects (test/support/longest-first.ts).
+      sequence: { sequencer: LongestFirst },
       projects: [
         {
           extends: true,

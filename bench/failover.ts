@@ -19,7 +19,8 @@ import { startServer } from '../demo/server/serve.ts';
 import { embedPage, startPages } from '../test/support/browser-pages.ts';
 import { launchEngine, PUBLIC, selectedEngines } from '../test/support/browser.ts';
 import type { EngineName, EnginePage } from '../test/support/browser-engine.ts';
-import { readPlayer, recordTicks, soundAgain, STREAM, ticksOf, type Tick } from '../test/icecast/failover-support.ts';
+import { recordTicks, soundAgain, STREAM, ticksOf, type Tick } from '../test/icecast/failover-support.ts';
+import { readPlayer } from '../test/support/players.ts';
 import { missingStation, startStation, type Station } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
 import { kib, median, ms, sleep, until } from './util.ts';
@@ -171,21 +172,21 @@ export async function benchFailover(): Promise<Part> {
           // Relays only: the master killed takes every relay's mounts with it (nothing to fail
           // over to). On the master (the relays were down when it failed over): Pause, then Play
           // starts again on the first source, a relay.
-          if (serverOf((await state()).src) < 1) {
+          if (serverOf((await state()).playing) < 1) {
             await p.click(`${STREAM} >>> button[part=play]`);
             await until(async () => (await state()).state !== 'playing', 10_000, 100);
             await p.click(`${STREAM} >>> button[part=play]`);
             await until(
               async () => {
                 const now = await state();
-                return now.state === 'playing' && serverOf(now.src) > 0;
+                return now.state === 'playing' && serverOf(now.playing) > 0;
               },
               30_000,
               100,
             );
             await sleep(3000);
           }
-          const on = (await state()).src;
+          const on = (await state()).playing;
           const i = serverOf(on);
           if (i < 1) break;
           const killedAt = Date.now();

@@ -6,46 +6,23 @@
  */
 import { describe, expect, test } from 'vitest';
 import { PUBLIC, embedPage, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { readPlayer, waitPlayer, type PlayerReading } from '../support/players.ts';
 
 const FIRST = '#first';
 const SECOND = '#second';
 const tags = `<stream-player id="first" public-token="${PUBLIC}" channel="main"></stream-player>
 <stream-player id="second" public-token="${PUBLIC}" channel="signal"></stream-player>`;
 
-/** In the page: what the player `sel` shows and what its media element loaded. */
-function readPlayer(sel: string) {
-  const el = document.querySelector(sel) as HTMLElement & { state: string; media: HTMLMediaElement };
-  const root = el.shadowRoot;
-  const text = (part: string) => root?.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? '';
-  return {
-    state: el.state,
-    // The channel name under the badge, beside it.
-    channel: root?.querySelector('[part=badge] + span')?.textContent?.trim() ?? '',
-    title: text('title'),
-    src: el.media.getAttribute('src') ?? '',
-    t: el.media.currentTime,
-    paused: el.media.paused,
-  };
-}
-type Reading = ReturnType<typeof readPlayer>;
-
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'channels', () => {
     const env: EngineEnv = withEngine(name);
     let names: Record<string, string>;
 
-    async function until(p: EnginePage, sel: string, what: string, ok: (r: Reading) => boolean, timeout = 15_000): Promise<Reading> {
-      const end = Date.now() + timeout;
-      for (;;) {
-        const r = await p.evaluate(readPlayer, sel);
-        if (ok(r)) return r;
-        if (Date.now() > end) throw new Error(`${name}: ${sel}: ${what}: not within ${timeout} ms; it shows ${JSON.stringify(r)}`);
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    }
+    const until = (p: EnginePage, sel: string, what: string, ok: (r: PlayerReading) => boolean, timeout = 15_000) =>
+      waitPlayer(p, sel, what, ok, timeout);
     const setChannel = (p: EnginePage, channel: string) =>
       p.evaluate(([sel, ch]: [string, string]) => document.querySelector(sel)!.setAttribute('channel', ch), [FIRST, channel] as [string, string]);
-    const mount = (r: Reading) => /\/listen\/([^?]+)/.exec(r.src)?.[1];
+    const mount = (r: PlayerReading) => /\/listen\/([^?]+)/.exec(r.src ?? '')?.[1];
 
     test('the channel shown is the channel played: changed while ready, and while playing', async () => {
       names = {
@@ -69,13 +46,13 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       // Playing: back to the first channel. What played stops; what is shown is what Play plays.
       await setChannel(p, 'main');
       r = await until(p, FIRST, `showing ${names.main}, stopped`, (x) => x.channel === names.main && x.state === 'ready');
-      expect(r.src).toBe('');
+      expect(r.src).toBeNull();
       await p.click(`${FIRST} >>> button[part=play]`);
       r = await until(p, FIRST, 'playing again', (x) => x.state === 'playing' && x.t > 0.3 && !x.paused, 20_000);
       expect(mount(r), `it shows ${r.channel} and plays ${r.src}`).toBe('live');
       expect(r.channel).toBe(names.main);
       // The other player was never touched: still on its own channel.
-      expect((await p.evaluate(readPlayer, SECOND)).channel).toBe(names.signal);
+      expect((await p.evaluate(readPlayer, [SECOND] as [string])).channel).toBe(names.signal);
     });
   });
 });

@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { enSetup } from '../../src/i18n/en-setup.ts';
 import { PRIVATE, PUBLIC, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { sleep, until } from '../support/players.ts';
 
 const FRAME_TOP = 40;
 /** Screenshots to look at (not compared): reports/embed-*-{engine}.png. */
@@ -52,31 +53,28 @@ function playerInfo(sel: string) {
 type Info = NonNullable<ReturnType<typeof playerInfo>>;
 
 /** Polls `playerInfo` from Node until `ok` holds. */
-async function waitInfo(p: EnginePage, sel: string, what: string, ok: (i: Info) => boolean, timeout = 10_000): Promise<Info> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const info = await p.evaluate(playerInfo, sel);
-    if (info && ok(info)) return info;
-    if (Date.now() > end) {
-      const problems = p.problems?.length ? `; the page reported:\n  ${p.problems.join('\n  ')}` : '';
-      throw new Error(`${p.engine}: ${sel}: ${what}: not within ${timeout} ms; it shows ${JSON.stringify(info)}${problems}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitInfo = (p: EnginePage, sel: string, what: string, ok: (i: Info) => boolean, timeout = 10_000): Promise<Info> =>
+  until(
+    `${p.engine}: ${sel}: ${what}`,
+    () => p.evaluate(playerInfo, sel),
+    (info) => !!info && ok(info),
+    {
+      timeout,
+      show: (info) => JSON.stringify(info) + (p.problems?.length ? `; the page reported:\n  ${p.problems.join('\n  ')}` : ''),
+    },
+  ) as Promise<Info>;
 
 const resizes = (p: EnginePage) => p.evaluate(() => (window as unknown as { got: { origin: string; height: number; keys: string }[] }).got, null);
 
 async function waitResize(p: EnginePage, what: string, ok: (h: number) => boolean) {
   await p.waitFor((n: number) => (window as unknown as { got: unknown[] }).got.length > n, 0, { what: 'a castlet:resize message' });
-  const end = Date.now() + 10_000;
-  for (;;) {
-    const got = await resizes(p);
-    const last = got.at(-1)!;
-    if (ok(last.height)) return { got, last };
-    if (Date.now() > end) throw new Error(`${p.engine}: ${what}: the frame said ${JSON.stringify(got)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const got = await until(
+    `${p.engine}: ${what}`,
+    () => resizes(p),
+    (got) => ok(got.at(-1)!.height),
+    { show: (got) => `the frame said ${JSON.stringify(got)}` },
+  );
+  return { got, last: got.at(-1)! };
 }
 
 /**
@@ -117,13 +115,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
   describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'embed anywhere', () => {
     const env: EngineEnv = withEngine(name);
     const listeners = async () => (await env.publicGet('stream')).listeners as number;
-    async function waitListeners(n: number, timeout = 15_000) {
-      const end = Date.now() + timeout;
-      while ((await listeners()) !== n) {
-        if (Date.now() > end) throw new Error(`${name}: listeners stayed at ${await listeners()}, not ${n}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    const waitListeners = (n: number, timeout = 15_000) =>
+      until(`${name}: the listeners (expected ${n})`, listeners, (now) => now === n, { timeout, interval: 100 });
 
     test('the radio in a cross-origin frame: its height posted, Play by pointer, Pause and Play by keyboard from the host page', async () => {
       const src = `${env.mock}/embed/stream?token=${PUBLIC}`;
@@ -142,7 +135,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitListeners(1);
       // Focus is in the frame now (on Play): `k` pauses, closing the stream. (The keys are a chunk
       // loaded when focus first enters the player: give it the moment a listener's hand takes.)
-      await new Promise((r) => setTimeout(r, 1000));
+      await sleep(1000);
       await p.press('k');
       await waitListeners(0);
       // From the host page's button, Tab goes into the frame, to Play; Enter plays.
@@ -177,11 +170,16 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const audio = () => env.logs.filter((l) => /^GET \/media\/ep-2\.(opus|mp3) /.test(l));
       expect(audio()).toEqual([]);
       await p.clickAt(at.x, FRAME_TOP + at.y);
-      const end = Date.now() + 15_000;
-      while (!audio().some((l) => / 20[06] /.test(l))) {
-        if (Date.now() > end) throw new Error(`${name}: the episode's audio was not fetched after Play; log: ${env.logs.slice(-10).join(' | ')}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await until(
+        `${name}: the episode's audio fetched after Play`,
+        async () => env.logs.slice(-10),
+        () => audio().some((l) => / 20[06] /.test(l)),
+        {
+          timeout: 15_000,
+          interval: 100,
+          show: (log) => `log: ${log.join(' | ')}`,
+        },
+      );
       expect(p.problems ?? []).toEqual([]);
     });
 
@@ -293,7 +291,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         ),
       );
       await waitResize(frame, 'the Arabic player', (h) => h > 600);
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
       await frame.screenshot(`${REPORTS}embed-frame-ar-${name}.png`);
     });
   });

@@ -23,6 +23,7 @@ import {
   type EnginePage,
   type Key,
 } from '../support/browser.ts';
+import { focusIn, readPlayer, sleep, until, waitPlayer, type PlayerReading } from '../support/players.ts';
 
 const REPORTS = fileURLToPath(new URL('../../reports/', import.meta.url));
 const STREAM = 'stream-player';
@@ -30,60 +31,14 @@ const PODCAST = 'podcast-player';
 const streamTag = `<stream-player public-token="${PUBLIC}"></stream-player>`;
 const podcastTag = `<podcast-player public-token="${PUBLIC}"></podcast-player>`;
 
-/** In the page: what the widget and its media element are doing, for checks and failure messages. */
-function readWidget(sel: string) {
-  const el = document.querySelector(sel) as (HTMLElement & { state?: string; media?: HTMLMediaElement }) | null;
-  if (!el) return null;
-  // Before the element is defined (the module still loading) it has no shadow root and no media.
-  const m = el.media;
-  const root = el.shadowRoot;
-  const text = (part: string) => root?.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? null;
-  const seek = root?.querySelector<HTMLInputElement>('input[part=seek]');
-  return {
-    state: el.state ?? '(not defined yet)',
-    t: m?.currentTime ?? 0,
-    /** The file's duration (null while unknown or infinite). */
-    duration: m && Number.isFinite(m.duration) ? m.duration : null,
-    paused: m?.paused ?? true,
-    rate: m?.playbackRate ?? 1,
-    readyState: m?.readyState ?? 0,
-    error: m?.error?.code ?? null,
-    src: m?.getAttribute('src') ?? null,
-    now: performance.now(),
-    title: text('title'),
-    artist: text('artist'),
-    badge: text('badge'),
-    message: text('message'),
-    seekValue: seek ? Number(seek.value) : null,
-    speed: root?.querySelector<HTMLSelectElement>('select[part=speed]')?.value ?? null,
-    /** Chapter and episode rows (they come with a chunk, beside the data). */
-    rows: root?.querySelectorAll('[part=chapter], [part=episode]').length ?? 0,
-    /** What a page script watching the element saw last (see watchMedia). */
-    seen: (window as unknown as { seen?: Record<string, string> }).seen?.[sel] ?? null,
-  };
-}
+type Widget = PlayerReading;
 
-type Widget = NonNullable<ReturnType<typeof readWidget>>;
-
-async function read(p: EnginePage, sel: string): Promise<Widget> {
-  const w = await p.evaluate(readWidget, sel);
-  if (!w) throw new Error(`${p.engine}: no ${sel} on the page`);
-  return w;
-}
+/** What the widget and its media element are doing, for checks and failure messages. */
+const read = (p: EnginePage, sel: string): Promise<Widget> => p.evaluate(readPlayer, [sel] as [string]);
 
 /** Waits until `ok(widget)` holds, polling from Node; the message shows the last reading. */
-async function waitWidget(p: EnginePage, sel: string, what: string, ok: (w: Widget) => boolean, timeout = 10_000): Promise<Widget> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const w = await read(p, sel);
-    if (ok(w)) return w;
-    if (Date.now() > end) {
-      const problems = p.problems?.length ? `; the page reported:\n  ${p.problems.join('\n  ')}` : '';
-      throw new Error(`${p.engine}: ${sel}: ${what}: not within ${timeout} ms; it shows ${JSON.stringify(w)}${problems}`);
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitWidget = (p: EnginePage, sel: string, what: string, ok: (w: Widget) => boolean, timeout = 10_000): Promise<Widget> =>
+  waitPlayer(p, sel, what, ok, timeout);
 
 const waitState = (p: EnginePage, sel: string, state: string, timeout?: number) =>
   waitWidget(p, sel, `state "${state}"`, (w) => w.state === state, timeout);
@@ -95,7 +50,7 @@ const waitPlaying = (p: EnginePage, sel: string, seconds: number, timeout?: numb
 /** Media time per second of page time, over `ms` of playing. */
 async function playbackSpeed(p: EnginePage, sel: string, ms = 3000) {
   const a = await read(p, sel);
-  await new Promise((r) => setTimeout(r, ms));
+  await sleep(ms);
   const b = await read(p, sel);
   return (b.t - a.t) / ((b.now - a.now) / 1000);
 }
@@ -118,11 +73,6 @@ function note(engine: EngineName, what: string, ms: number | undefined) {
 afterAll(() => {
   for (const [engine, list] of Object.entries(timings)) console.log(`[timing] ${engine}: ${list.join(', ')}`);
 });
-
-/** In the page: focuses `target` (crossing one shadow root), as a listener's Tab or click would. */
-function focusIn([host, inner]: [string, string]) {
-  document.querySelector(host)!.shadowRoot!.querySelector<HTMLElement>(inner)!.focus();
-}
 
 /** In the page: chooses `value` in the widget's speed select, as picking it from the list does. */
 function chooseSpeed(value: string) {
@@ -196,15 +146,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
     });
 
     const listeners = async () => (await env.publicGet('stream')).listeners as number;
-    async function waitListeners(n: number, timeout = 5000) {
-      const end = Date.now() + timeout;
-      let now = await listeners();
-      while (now !== n) {
-        if (Date.now() > end) throw new Error(`${name}: the mock counts ${now} stream listeners, expected ${n} within ${timeout} ms`);
-        await new Promise((r) => setTimeout(r, 50));
-        now = await listeners();
-      }
-    }
+    const waitListeners = (n: number, timeout = 5000) =>
+      until(`${name}: the mock's stream listeners (expected ${n})`, listeners, (now) => now === n, { timeout });
     // Audio only: the stream and episode files (the artwork under /media/art/ is no audio).
     const audioLog = () => env.logs.filter((l) => / \/(listen\/|media\/[^/ ]+\.(mp3|opus))/.test(l));
 
@@ -249,7 +192,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(podcast.title).toBe(episode.title);
       // The data came from the mock (the bundle's origin), not from the page's origin.
       expect(env.pages.requests.filter((path) => path.startsWith('/public/'))).toEqual([]);
-      await new Promise((r) => setTimeout(r, 500));
+      await sleep(500);
       expect(audioLog().slice(before)).toEqual([]);
       expect(p.problems ?? []).toEqual([]);
     });
@@ -300,7 +243,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await call('pause', 2);
       const paused = await waitState(p, PODCAST, 'ready');
       expect(paused.paused).toBe(true);
-      await new Promise((r) => setTimeout(r, 300));
+      await sleep(300);
       expect((await read(p, PODCAST)).t).toBeCloseTo(paused.t, 1);
       await call('toggle', 3);
       await waitPlaying(p, PODCAST, paused.t + 0.3, 15_000);

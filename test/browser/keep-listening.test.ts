@@ -7,6 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { PUBLIC, embedPage, selectedEngines, withEngine, type EngineEnv, type EnginePage, type Key } from '../support/browser.ts';
+import { focusIn, until as poll } from '../support/players.ts';
 
 const PODCAST = 'podcast-player';
 const STREAM = 'stream-player';
@@ -55,11 +56,6 @@ function watch(sel: string) {
   el.addEventListener('castlet-pause', () => w.pauses++);
 }
 
-/** In the page: focus on `inner` inside the player `host` (as a Tab or a click there gives it). */
-function focusIn([host, inner]: [string, string]) {
-  document.querySelector(host)!.shadowRoot!.querySelector<HTMLElement>(inner)!.focus();
-}
-
 /**
  * In the page: the keys' chunk (which the player's first focus asked for) and the player's own
  * `.then` have run. (`import()` as text: vitest rewrites it in this file's own code.)
@@ -74,16 +70,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
     async function read(p: EnginePage, sel = PODCAST) {
       return p.evaluate(readPage, sel);
     }
-    async function until(p: EnginePage, what: string, ok: (r: Reading) => boolean, timeout = 10_000, sel = PODCAST): Promise<Reading> {
-      const end = Date.now() + timeout;
-      for (;;) {
-        const r = await read(p, sel);
-        if (ok(r)) return r;
-        if (Date.now() > end)
-          throw new Error(`${name}: ${what}: not within ${timeout} ms; the page shows ${JSON.stringify({ ...r, keys: r.keys.slice(-4) })}`);
-        await new Promise((res) => setTimeout(res, 50));
-      }
-    }
+    const until = (p: EnginePage, what: string, ok: (r: Reading) => boolean, timeout = 10_000, sel = PODCAST): Promise<Reading> =>
+      poll(`${name}: ${what}`, () => read(p, sel), ok, { timeout, show: (r) => JSON.stringify({ ...r, keys: r.keys.slice(-4) }) });
     /** Presses `key` and waits until the page saw it (Shift's own keydown aside); returns whether the player took it. */
     async function press(p: EnginePage, key: Key, sel = PODCAST) {
       const seen = (await read(p, sel)).keys.length;

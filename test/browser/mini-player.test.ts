@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { PUBLIC, selectedEngines, waitForState, withBrowser, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { until as poll } from '../support/players.ts';
 
 const PHONE = { width: 390, height: 700 };
 const AXE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
@@ -80,15 +81,8 @@ type Look = ReturnType<typeof look>;
 const read = (p: EnginePage, sel: string) => p.evaluate(look, sel);
 
 /** Waits until `ok` holds for `sel`; the message shows the last reading. */
-async function until(p: EnginePage, sel: string, what: string, ok: (l: Look) => unknown, timeout = 10_000): Promise<Look> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const l = await read(p, sel);
-    if (ok(l)) return l;
-    if (Date.now() > end) throw new Error(`${p.engine}: ${sel}: ${what}: not within ${timeout} ms; it shows ${JSON.stringify(l)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (p: EnginePage, sel: string, what: string, ok: (l: Look) => unknown, timeout = 10_000): Promise<Look> =>
+  poll(`${p.engine}: ${sel}: ${what}`, () => read(p, sel), ok, { timeout });
 
 /** In the page: scrolls so that the card of `sel` is just above the viewport. */
 function scrollPast(sel: string) {

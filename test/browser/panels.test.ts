@@ -3,7 +3,7 @@
  * when (the request log), the transcript following real playback inside its panel, a share
  * link through the real clipboard.
  */
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import type { Episode } from '../../src/api/types.ts';
 import { bothPlayers, openBoth, openPanel, waitForState, withBrowser, type TestPage } from '../support/browser.ts';
 
@@ -96,12 +96,14 @@ describe('transcript', () => {
       });
     const first = await state();
     expect(first.now).toBeGreaterThan(3);
-    let later = first;
-    for (const end = Date.now() + 20_000; later.now <= first.now && Date.now() < end;) {
-      await t.page.waitForTimeout(250);
-      later = await state();
-    }
-    expect(later.now, `the current cue moved on (t = ${later.t.toFixed(1)} s)`).toBeGreaterThan(first.now);
+    const later = await vi.waitFor(
+      async () => {
+        const now = await state();
+        expect(now.now, `the current cue moved on (t = ${now.t.toFixed(1)} s)`).toBeGreaterThan(first.now);
+        return now;
+      },
+      { timeout: 20_000, interval: 250 },
+    );
     expect(later).toMatchObject({ visible: true, panelScrolled: true, focus: 'play' });
     expect(await t.page.evaluate(() => window.scrollY)).toBe(scrolled);
     // A click on a cue plays from its start.

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { PUBLIC, axeViolations, describeViolations, embedPage, waitForState, waitForTime, withBrowser, type TestPage } from '../support/browser.ts';
 import type { Episode } from '../../src/api/types.ts';
+import { readPlayer } from '../support/players.ts';
 
 const env = withBrowser();
 const EL = 'podcast-player';
@@ -22,22 +23,7 @@ beforeAll(async () => {
 });
 
 /** The media element and the slider, once Lit has rendered. */
-async function readPlayer(t: TestPage) {
-  return t.page.$eval(EL, async (el) => {
-    const p = el as HTMLElement & { media: HTMLAudioElement; updateComplete: Promise<unknown> };
-    await p.updateComplete;
-    const seek = p.shadowRoot!.querySelector<HTMLInputElement>('input[part=seek]')!;
-    return {
-      t: p.media.currentTime,
-      paused: p.media.paused,
-      rate: p.media.playbackRate,
-      src: p.media.getAttribute('src'),
-      value: Number(seek.value),
-      valuetext: seek.getAttribute('aria-valuetext'),
-      speed: p.shadowRoot!.querySelector<HTMLSelectElement>('select[part=speed]')!.value,
-    };
-  });
-}
+const read = (t: TestPage) => t.page.evaluate(readPlayer, [EL] as [string]);
 
 /** The episode audio the page fetched (artwork is under /media/art/ and is no audio). */
 /** The episode files' responses (MP3 or Opus). */
@@ -86,19 +72,19 @@ describe('<podcast-player> in Chromium', () => {
     const t = await openReady();
     await playThenPause(t);
     await t.page.focus(SEEK);
-    const total = (await readPlayer(t)).valuetext!.split(' of ')[1];
+    const total = (await read(t)).valuetext!.split(' of ')[1];
     expect(total).toMatch(/^2 minutes \d+ seconds?$/);
 
     const press = async (key: string) => {
       await t.page.keyboard.press(key);
-      return readPlayer(t);
+      return read(t);
     };
     let r = await press('Home');
     expect(r.t).toBe(0);
     expect(r.valuetext).toBe(`0 seconds of ${total}`);
     r = await press('ArrowRight');
     expect(r.t).toBeCloseTo(5, 1);
-    expect(r.value).toBe(5);
+    expect(r.seekValue).toBe(5);
     expect(r.valuetext).toBe(`5 seconds of ${total}`);
     r = await press('ArrowUp');
     expect(r.t).toBeCloseTo(10, 1);
@@ -124,16 +110,16 @@ describe('<podcast-player> in Chromium', () => {
   test('Back 15 seconds and Forward 30 seconds move the real playback position', async () => {
     const t = await openReady();
     await playThenPause(t);
-    const start = (await readPlayer(t)).t;
+    const start = (await read(t)).t;
     await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);
-    expect((await readPlayer(t)).t).toBeCloseTo(start + 30, 0);
+    expect((await read(t)).t).toBeCloseTo(start + 30, 0);
     await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);
-    expect((await readPlayer(t)).t).toBeCloseTo(start + 60, 0);
+    expect((await read(t)).t).toBeCloseTo(start + 60, 0);
     await t.page.click(`${EL} button[aria-label="Back 15 seconds"]`);
-    expect((await readPlayer(t)).t).toBeCloseTo(start + 45, 0);
+    expect((await read(t)).t).toBeCloseTo(start + 45, 0);
     // Never before the start.
     for (let i = 0; i < 4; i++) await t.page.click(`${EL} button[aria-label="Back 15 seconds"]`);
-    expect((await readPlayer(t)).t).toBe(0);
+    expect((await read(t)).t).toBe(0);
     // And while playing it keeps playing from there.
     await t.page.click(PLAY);
     await t.page.click(`${EL} button[aria-label="Forward 30 seconds"]`);

@@ -10,30 +10,10 @@
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Episode, LiveItem, PodcastFeed } from '../../src/api/types.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { waitPlayer, type PlayerReading } from '../support/players.ts';
 
+const PODCAST = 'podcast-player';
 const TAG = `<podcast-player public-token="${PUBLIC}"></podcast-player>`;
-
-/** In the page: the player, its media element and what its shadow tree shows. */
-function readPlayer() {
-  const el = document.querySelector('podcast-player') as (HTMLElement & { state?: string; media?: HTMLMediaElement }) | null;
-  const m = el?.media;
-  const root = el?.shadowRoot;
-  const live = root?.querySelector<HTMLElement>('[part~=live-item]');
-  return {
-    state: el?.state ?? '(not defined)',
-    t: m?.currentTime ?? 0,
-    paused: m?.paused ?? true,
-    src: m?.currentSrc || m?.getAttribute('src') || '',
-    opus: m?.canPlayType('audio/ogg; codecs=opus') ?? '',
-    title: root?.querySelector('[part=title]')?.textContent?.trim() ?? '',
-    song: root?.querySelector('[part=song]')?.textContent?.trim() ?? '',
-    live: live ? { status: live.dataset.status ?? '', text: live.textContent?.replace(/\s+/g, ' ').trim() ?? '' } : null,
-    highlights: [...(root?.querySelectorAll('[part=highlight]') ?? [])].map((b) => `${b.getAttribute('aria-current')}:${b.textContent?.trim()}`),
-    seekDisabled: root?.querySelector<HTMLInputElement>('[part=seek]')?.disabled ?? null,
-    speedDisabled: root?.querySelector<HTMLSelectElement>('[part=speed]')?.disabled ?? null,
-  };
-}
-type Player = ReturnType<typeof readPlayer>;
 
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'Podcasting 2.0', () => {
@@ -42,16 +22,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
     const ep = (id: string) => feed.episodes.find((e) => e.id === id) as Episode;
     beforeAll(async () => void (feed = await env.publicGet('podcasts')));
 
-    const read = (p: EnginePage) => p.evaluate(readPlayer, null);
-    async function wait(p: EnginePage, what: string, ok: (w: Player) => boolean, timeout = 15_000): Promise<Player> {
-      const end = Date.now() + timeout;
-      for (;;) {
-        const w = await read(p);
-        if (ok(w)) return w;
-        if (Date.now() > end) throw new Error(`${name}: ${what} within ${timeout} ms; last seen ${JSON.stringify(w)}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    const wait = (p: EnginePage, what: string, ok: (w: PlayerReading) => boolean, timeout = 15_000) => waitPlayer(p, PODCAST, what, ok, timeout);
     const open = async (hash = '', head = '') => {
       const page = embedPage(env.mock, TAG, { head });
       const p = hash ? await env.visit(`${env.pages.add(page)}${hash}`) : await env.open(page);
@@ -65,8 +36,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const w = await wait(p, 'playing past 0.5 s', (w) => w.state === 'playing' && w.t > 0.5);
       const newest = feed.episodes[0]!;
       const opus = newest.audio!.find((f) => f.type.startsWith('audio/ogg'))!.url;
-      console.log(`[p20] ${name}: canPlayType(opus) = ${JSON.stringify(w.opus)} → played ${w.src.split('/').pop()}`);
-      expect(w.src.replace(/#t=[\d.]+$/, '')).toBe(w.opus ? opus : newest.audio_url);
+      console.log(`[p20] ${name}: canPlayType(opus) = ${JSON.stringify(w.opus)} → played ${w.playing.split('/').pop()}`);
+      expect(w.playing.replace(/#t=[\d.]+$/, '')).toBe(w.opus ? opus : newest.audio_url);
     });
 
     test('where the engine cannot play Opus (canPlayType says so), the MP3 plays', async () => {
@@ -76,7 +47,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await p.click('podcast-player >>> button[part=play]');
       const w = await wait(p, 'playing past 0.5 s', (w) => w.state === 'playing' && w.t > 0.5);
       expect(w.opus).toBe('');
-      expect(w.src).toBe(feed.episodes[0]!.audio_url);
+      expect(w.playing).toBe(feed.episodes[0]!.audio_url);
     });
 
     test('a highlight plays its range and pauses at its end (from the list)', async () => {
@@ -128,10 +99,10 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         await wait(p, 'the live row', (w) => w.live?.status === 'live' && w.live.text.includes('Live now'));
         await p.click('podcast-player >>> button[part~=live-item]');
         const live = await wait(p, 'the stream playing', (w) => w.state === 'playing' && w.t > 0.5);
-        expect(live.src).toMatch(/\/listen\/[\w-]+\?t=\d+$/);
+        expect(live.playing).toMatch(/\/listen\/[\w-]+\?t=\d+$/);
         expect(live.title).toBe('Evening show');
         expect([live.seekDisabled, live.speedDisabled]).toEqual([true, true]);
-        await wait(p, 'the song heard', (w) => w.song.length > 0);
+        await wait(p, 'the song heard', (w) => !!w.song);
 
         await env.owner('updateLiveItem', { id: item.id, status: 'ended' });
         const ended = await wait(p, 'the row gone and the stream stopped', (w) => w.live === null && w.paused && w.state === 'ready');

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { PUBLIC, axeViolations, describeViolations, embedPage, waitForState, waitForTime, withBrowser, type TestPage } from '../support/browser.ts';
+import { until } from '../support/players.ts';
 
 const env = withBrowser();
 const EL = 'stream-player';
@@ -19,15 +20,7 @@ const partText = (t: TestPage, part: string) =>
 
 /** The mock's listener count as the public API reports it. */
 const listeners = async () => (await env.publicGet('stream')).listeners as number;
-async function waitForListeners(n: number, timeout = 5000) {
-  const end = Date.now() + timeout;
-  let now = await listeners();
-  while (now !== n) {
-    if (Date.now() > end) throw new Error(`listener count stayed ${now}, expected ${n} within ${timeout} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-    now = await listeners();
-  }
-}
+const waitForListeners = (n: number, timeout = 5000) => until(`the listener count (expected ${n})`, listeners, (now) => now === n, { timeout });
 
 async function play(t: TestPage) {
   await t.page.click(PLAY);

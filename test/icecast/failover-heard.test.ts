@@ -16,10 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
-import { PUBLIC, embedPage, selectedEngines, withEngine } from '../support/browser.ts';
+import { PUBLIC, embedPage, selectedEngines, withEngine, withMock } from '../support/browser.ts';
 import { missingCommand } from '../support/browser-processes.ts';
 import { hearOutput, recordHeard, TONE_HZ, toneFiles, type HeardLog, type ToneSong } from '../support/tones.ts';
-import { STREAM, readPlayer, serverName, sleep, wholeStation } from './failover-support.ts';
+import { readPlayer, sleep } from '../support/players.ts';
+import { STREAM, serverName, wholeStation } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
 const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
@@ -77,9 +78,12 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // One mock for every engine: the next engine finds the songs known and the delays measured.
+  const shared = withMock(mock);
+
   describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
     describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'relay, then another source', () => {
-      const env = withEngine(name, mock);
+      const env = withEngine(name, shared);
 
       // One retry (a whole new listen): each connection's burst ends on one of Icecast's source
       // blocks (about 1 s apart here), so a connection may start up to a block away from what the
@@ -131,13 +135,13 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           // as a song starts, the listener hears a blip of it before the gap).
           await waitTones(3, 'three songs heard on the relay');
           await sleep(3000);
-          first = (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).src;
+          first = (await p.evaluate(readPlayer, [STREAM] as [string])).playing;
           const on = station.servers.find((s) => first.startsWith(`${s.url}/`))!;
           expect(serverName(station, first), `${name}: a new listener starts on a relay`).toMatch(/^relay/);
           killedAt = Date.now();
           await on.kill();
           await waitTones((await count()) + 2, 'two more songs heard after the failover');
-          then = (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).src;
+          then = (await p.evaluate(readPlayer, [STREAM] as [string])).playing;
           await sleep(1500);
         } finally {
           await output?.stop();

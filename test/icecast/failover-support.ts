@@ -1,7 +1,7 @@
 /**
- * What the failover tests and the bench share (issue 29): reading a <stream-player> and its
- * media element in any engine, a record kept in the page of when its clock moved on which source
- * (so the time from a kill to sound again is read from the page's own clock, not from polling),
+ * What the failover tests and the bench share (issue 29): a record kept in the page of when its
+ * clock moved on which source (so the time from a kill to sound again is read from the page's own
+ * clock, not from polling),
  * a stand-in that takes a dead server's port and counts what asks it, and a service proxy that
  * puts a source no browser plays first in the list.
  */
@@ -11,30 +11,6 @@ import type { EnginePage } from '../support/browser.ts';
 import type { Station } from './station.ts';
 
 export const STREAM = 'stream-player';
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** In the page: the player (in the page, or in the `frame`-th iframe) and its media element. */
-export function readPlayer([sel, frame]: [string, number]) {
-  const doc = frame < 0 ? document : (document.querySelectorAll('iframe')[frame] as HTMLIFrameElement | undefined)?.contentDocument;
-  const el = doc?.querySelector(sel) as (HTMLElement & { state?: string; media?: HTMLMediaElement }) | null | undefined;
-  const m = el?.media;
-  const root = el?.shadowRoot;
-  const text = (part: string) => root?.querySelector(`[part~="${part}"]`)?.textContent?.trim() ?? null;
-  const w = (doc?.defaultView ?? window) as unknown as { marker?: number };
-  return {
-    state: el?.state ?? '(not defined yet)',
-    t: m?.currentTime ?? 0,
-    paused: m?.paused ?? true,
-    src: m?.currentSrc || m?.getAttribute('src') || '',
-    error: m?.error?.code ?? null,
-    message: text('message'),
-    badge: text('badge'),
-    listeners: text('listeners'),
-    marker: w.marker ?? null,
-  };
-}
-export type PlayerReading = ReturnType<typeof readPlayer>;
-
 /** One moment the media clock moved: page time (ms since the epoch), the clock, the source. */
 export interface Tick {
   at: number;

@@ -12,22 +12,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
-import {
-  STREAM,
-  countOnPort,
-  readPlayer,
-  recordTicks,
-  serverName,
-  sleep,
-  soundAgain,
-  ticksOf,
-  unplayableFirst,
-  wholeStation,
-  type PlayerReading,
-} from './failover-support.ts';
+import { readPlayer, sleep, waitPlayer, type PlayerReading } from '../support/players.ts';
+import { STREAM, countOnPort, recordTicks, serverName, soundAgain, ticksOf, unplayableFirst, wholeStation } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
 const missing = missingStation();
@@ -37,32 +26,25 @@ afterAll(() => results.forEach((r) => console.log(`[failover] ${r}`)));
 const tag = (attrs = '') => `<stream-player public-token="${PUBLIC}"${attrs}></stream-player>`;
 const read = (p: EnginePage, frame = -1) => p.evaluate(readPlayer, [STREAM, frame] as [string, number]);
 
-async function waitPlayer(p: EnginePage, what: string, ok: (w: PlayerReading) => boolean, timeout: number, frame = -1): Promise<PlayerReading> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    // A failed read is tried again until the time-out, then its error is the test's: WebKitGTK's
-    // driver once answered a read right after Play with a bare "4" (in CI, 0.4 s into the test
-    // after the eight players'; cause not known). A page that is gone fails every read.
-    const w = await read(p, frame).catch((e: unknown) => {
-      if (Date.now() > end) throw e;
-      return undefined;
-    });
-    if (w && ok(w)) return w;
-    if (Date.now() > end) throw new Error(`${p.engine}: ${what}: not within ${timeout} ms; it shows ${JSON.stringify(w)}`);
-    await sleep(100);
-  }
-}
+/**
+ * Waits until `ok` holds for the player (in the page, or its `frame`-th iframe). A failed read is
+ * tried again until the time-out, then its error is the test's: WebKitGTK's driver once answered a
+ * read right after Play with a bare "4" (in CI, 0.4 s into the test after the eight players';
+ * cause not known). A page that is gone fails every read.
+ */
+const waitFor = (p: EnginePage, what: string, ok: (w: PlayerReading) => boolean, timeout: number, frame = -1) =>
+  waitPlayer(p, STREAM, what, ok, timeout, frame);
 
 /** Playing: the state says so and the clock moves. */
 async function waitSound(p: EnginePage, what: string, timeout: number, frame = -1): Promise<PlayerReading> {
-  const a = await waitPlayer(p, what, (w) => w.state === 'playing' && !w.paused && w.t > 0, timeout, frame);
-  return waitPlayer(p, `${what} (its clock moving)`, (w) => w.src === a.src && w.t > a.t + 0.2 && w.state === 'playing', 10_000, frame);
+  const a = await waitFor(p, what, (w) => w.state === 'playing' && !w.paused && w.t > 0, timeout, frame);
+  return waitFor(p, `${what} (its clock moving)`, (w) => w.playing === a.playing && w.t > a.t + 0.2 && w.state === 'playing', 10_000, frame);
 }
 
 /** Opens a page with one player, presses Play and waits for sound. */
 async function listen(env: EngineEnv, attrs = ''): Promise<EnginePage> {
   const p = await env.open(embedPage(env.mock, tag(attrs)));
-  await waitPlayer(p, 'ready', (w) => w.state === 'ready', 15_000);
+  await waitFor(p, 'ready', (w) => w.state === 'ready', 15_000);
   await p.evaluate(recordTicks, STREAM);
   await p.click(`${STREAM} >>> button[part=play]`);
   await waitSound(p, 'sound after Play', 30_000);
@@ -92,20 +74,25 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
           await whole();
           const p = await listen(env);
           const before = await read(p);
-          const on = station.servers.find((s) => before.src.startsWith(`${s.url}/`))!;
-          expect(serverName(station, before.src), `${name}: a new listener starts on a relay`).toMatch(/^relay/);
+          const on = station.servers.find((s) => before.playing.startsWith(`${s.url}/`))!;
+          expect(serverName(station, before.playing), `${name}: a new listener starts on a relay`).toMatch(/^relay/);
           await sleep(1500);
           const killedAt = Date.now();
           await on.kill();
-          let again;
-          for (const end = Date.now() + 8000; !again && Date.now() < end; await sleep(200)) again = soundAgain(await ticksOf(p), killedAt, on.url);
-          expect(again, `${name}: sound again after the kill of ${serverName(station, before.src)}`).toBeDefined();
+          const again = await vi.waitFor(
+            async () => {
+              const tick = soundAgain(await ticksOf(p), killedAt, on.url);
+              expect(tick, `${name}: sound again after the kill of ${serverName(station, before.playing)}`).toBeDefined();
+              return tick!;
+            },
+            { timeout: 8000, interval: 200 },
+          );
           const ms = again!.at - killedAt;
           // When the killed source's clock last moved (its buffer playing on), to within a tick (~0.25 s).
           const last = (await ticksOf(p)).filter((k) => k.src.startsWith(`${on.url}/`) && k.at <= again!.at).pop();
           const playedOn = last && last.at > killedAt ? last.at - killedAt : 0;
           results.push(
-            `${name}: killed ${serverName(station, before.src)}: sound again from ${serverName(station, again!.src)}${new URL(again!.src).pathname} after ${ms} ms ` +
+            `${name}: killed ${serverName(station, before.playing)}: sound again from ${serverName(station, again!.src)}${new URL(again!.src).pathname} after ${ms} ms ` +
               `(its clock last moved ${playedOn} ms after the kill)`,
           );
           expect(ms, `${name}: sound again within 5 s of the kill`).toBeLessThanOrEqual(5000);
@@ -125,17 +112,23 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
         attempt++;
         await whole();
         const p = await listen(env);
-        const on = serverName(station, (await read(p)).src);
+        const on = serverName(station, (await read(p)).playing);
         expect(on, `${name}: a new listener starts on a relay`).toMatch(/^relay/);
         const killedAt = Date.now();
         await Promise.all(station.relays.map((r) => r.kill()));
         // Only the master's ticks count: the relay the player was on (either of them) may play its
         // buffer on for a moment after the kill, and that is not sound from the master.
         const fromMaster = async () => (await ticksOf(p)).filter((k) => k.src.startsWith(`${station.master.url}/`));
-        let again;
-        for (const end = Date.now() + 15_000; !again && Date.now() < end; await sleep(200)) {
-          again = soundAgain(await fromMaster(), killedAt);
-        }
+        const again = await vi
+          .waitFor(
+            async () => {
+              const tick = soundAgain(await fromMaster(), killedAt);
+              if (!tick) throw new Error('no sound from the master yet');
+              return tick;
+            },
+            { timeout: 15_000, interval: 200 },
+          )
+          .catch(() => undefined);
         const timeline = again
           ? ''
           : (await ticksOf(p))
@@ -149,7 +142,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
             (attempt > 1 ? ` (attempt ${attempt})` : ''),
         );
         const w = await waitSound(p, 'playing on the master', 5000);
-        expect(serverName(station, w.src)).toBe('master');
+        expect(serverName(station, w.playing)).toBe('master');
         expect(w.message).toBeFalsy();
       });
 
@@ -165,8 +158,8 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
           const counters = await Promise.all(station.servers.map((s) => countOnPort(s.port)));
           let says: PlayerReading;
           try {
-            says = await waitPlayer(p, 'says it cannot play', (w) => !!w.message || w.state === 'offline', 15_000);
-            const shown = await waitPlayer(p, 'still not playing', (w) => w.state !== 'playing', 1000);
+            says = await waitFor(p, 'says it cannot play', (w) => !!w.message || w.state === 'offline', 15_000);
+            const shown = await waitFor(p, 'still not playing', (w) => w.state !== 'playing', 1000);
             await sleep(20_000);
             const asked = counters.reduce((n, c) => n + c.listeners, 0);
             const requests = env.logs.slice(logFrom);
@@ -188,7 +181,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
           const backAt = Date.now();
           await whole();
           const w = await waitSound(p, 'playing again by itself', 60_000);
-          results.push(`${name}: servers back: sound again from ${serverName(station, w.src)} ${Date.now() - backAt} ms after the restart began`);
+          results.push(`${name}: servers back: sound again from ${serverName(station, w.playing)} ${Date.now() - backAt} ms after the restart began`);
           expect(w.message).toBeFalsy();
           expect(w.marker, `${name}: the same page`).toBe(says.marker);
         },
@@ -209,7 +202,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
             (_, i) => `<iframe src="${frames[i % 2]}" style="width:440px;height:190px;border:0"></iframe>`,
           ).join('');
           const p = await env.open(`<!doctype html><html lang="en"><title>eight</title><body style="margin:0">${cells}</body></html>`);
-          for (let i = 0; i < 8; i++) await waitPlayer(p, `player ${i} ready`, (w) => w.state === 'ready', 20_000, i);
+          for (let i = 0; i < 8; i++) await waitFor(p, `player ${i} ready`, (w) => w.state === 'ready', 20_000, i);
           // Play pressed on all eight at once (a real click in each frame).
           for (let i = 0; i < 8; i++) {
             const at = await p.evaluate(
@@ -227,7 +220,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
           for (let i = 0; i < 8; i++) playing.push(await waitSound(p, `player ${i} playing`, 60_000, i));
           const spread: Record<string, number> = {};
           for (const w of playing) {
-            const key = `${serverName(station, w.src)}${new URL(w.src).pathname}`;
+            const key = `${serverName(station, w.playing)}${new URL(w.playing).pathname}`;
             spread[key] = (spread[key] ?? 0) + 1;
           }
           const refused = station.servers.map((s) => {
@@ -248,7 +241,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
           const relayPlaces = station.mounts.length * station.relays.length;
           const sum = Object.values(counts).reduce((n, m) => n + Object.values(m).reduce((a, b) => a + b, 0), 0) - relayPlaces;
           expect(sum, `${name}: Icecast counts eight listeners`).toBe(8);
-          const shown = await waitPlayer(p, `${sum} listeners shown`, (w) => w.listeners === `${sum} listeners`, 10_000, 0);
+          const shown = await waitFor(p, `${sum} listeners shown`, (w) => w.listeners === `${sum} listeners`, 10_000, 0);
           results.push(
             `${name}: Icecast's counts ${JSON.stringify(counts)} (less ${relayPlaces} relay connections) = ${sum}; shown "${shown.listeners}"`,
           );
@@ -268,16 +261,18 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
         try {
           const p = await listen(env, ` base-url="${proxy.url}"`);
           // (Playing from a server of the station: a relay, or the master if a relay is not back yet from an earlier kill.)
-          let w = await read(p);
-          for (const end = Date.now() + 15_000; !/^(relay|master)/.test(serverName(station, w.src)) && Date.now() < end;) {
-            await sleep(200);
-            w = await read(p);
-          }
-          expect(serverName(station, w.src), `${name}: plays a source it can`).toMatch(/^(relay|master)/);
+          const w = await vi.waitFor(
+            async () => {
+              const now = await read(p);
+              expect(serverName(station, now.playing), `${name}: plays a source it can`).toMatch(/^(relay|master)/);
+              return now;
+            },
+            { timeout: 15_000, interval: 200 },
+          );
           await sleep(2000);
           expect(asked, `${name}: requests for the unplayable source`).toBe(0);
           results.push(
-            `${name}: a source of type audio/x-castlet-none listed first: ${asked} requests for it; played ${serverName(station, w.src)}${new URL(w.src).pathname}`,
+            `${name}: a source of type audio/x-castlet-none listed first: ${asked} requests for it; played ${serverName(station, w.playing)}${new URL(w.playing).pathname}`,
           );
         } finally {
           await proxy.close();

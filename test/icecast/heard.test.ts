@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
-import { selectedEngines, withEngine } from '../support/browser.ts';
+import { selectedEngines, withEngine, withMock } from '../support/browser.ts';
 import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
 import { toneFiles, type ToneSong } from '../support/tones.ts';
 import { missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
@@ -42,9 +42,12 @@ describe.skipIf(missing)('now playing as heard, against a real Icecast', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  // One mock for every engine: the next engine finds the songs known.
+  const shared = withMock(mock);
+
   describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
     describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'Icecast burst and browser buffer', () => {
-      const env = withEngine(name, mock);
+      const env = withEngine(name, shared);
 
       // One retry (a whole new listen): a connection's burst ends on one of Icecast's source blocks
       // (about 1 s apart), up to a block from what the service measured (failover-heard.test.ts).

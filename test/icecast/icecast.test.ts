@@ -8,17 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { embedPage, PRIVATE, PUBLIC, waitForState, withBrowser, type TestPage } from '../support/browser.ts';
+import { sleep, until } from '../support/players.ts';
 import { openEvents, type EventsClient } from '../support/server.ts';
 import { ADMIN, missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
-
-/** Polls an async check every 100 ms. */
-async function waitForAsync(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const missing = missingIcecast();
 if (missing) console.log(`[icecast] skipped: ${missing}`);
@@ -98,9 +90,14 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     const r = await owner('setNowPlaying', { title: 'Owner Song', artist: 'Owner' });
     expect(r.icecast_updated).toBe(true);
     // Icecast applies it with the source's next block (about a second with ezstream).
-    await waitForAsync(async () => (await ice.status()).icestats.source?.title === 'Owner - Owner Song', 5000, 'the title on Icecast');
+    await until(
+      'the title on Icecast',
+      () => ice.status(),
+      (s) => s.icestats.source?.title === 'Owner - Owner Song',
+      { timeout: 5000, interval: 100 },
+    );
     // It comes back from Icecast as the current track, not as a new one.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await sleep(1000);
     expect(last().now_playing).toMatchObject({ title: 'Owner Song', artist: 'Owner' });
     expect(last().history.filter((h: { title: string }) => h.title === 'Owner Song')).toEqual([]);
   });
@@ -139,7 +136,7 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     await ice.stopSource();
     await waitForState(t.page, 'stream-player', 'offline', 5000);
     const asked = t.requests.length;
-    await new Promise((r) => setTimeout(r, 3000));
+    await sleep(3000);
     expect(t.requests.slice(asked).filter((u) => u.startsWith(`${ice.url}/live`))).toEqual([]);
     // Timed from when Icecast lists the source again (starting ezstream may take a retry).
     await ice.startSource('Paper Lanterns', 'Tide');
@@ -166,11 +163,11 @@ describe.skipIf(missing)('Icecast mode with a real Icecast', () => {
     expect(r).toEqual({ streaming_server_ready: 0, icecast_sources_dropped: true });
     await vi.waitFor(() => expect(last()?.status, 'offline').toBe('offline'), 5000);
     // While stopped the stream stays unadvertised, whether or not ezstream reconnects.
-    await new Promise((r) => setTimeout(r, 1500));
+    await sleep(1500);
     expect(last().status).toBe('offline');
     await owner('startServer');
     // Started again: live exactly when Icecast says the mount has a source.
-    await new Promise((r) => setTimeout(r, 1000));
+    await sleep(1000);
     const hasSource = Boolean((await ice.status()).icestats.source);
     await vi.waitFor(() => expect((last()?.status === 'live') === hasSource, `status ${hasSource ? 'live' : 'offline'}`).toBeTruthy(), 3000);
   });

@@ -5,10 +5,10 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, sleep } from '../support/players.ts';
 
 const MEDIA = fileURLToPath(new URL('../../demo/media/', import.meta.url));
 export const ADMIN = { user: 'admin', password: 'castlet-admin' };
@@ -22,14 +22,6 @@ export function missingIcecast(): string | undefined {
   if (spawnSync('id', ['icecast2']).status !== 0) return 'there is no icecast2 user (Debian package icecast2 creates it)';
   if (process.getuid?.() !== 0) return 'starting Icecast as the icecast2 user needs root';
   return undefined;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** Per server: what `startIcecast` / `startStation` set in its config. */
@@ -87,8 +79,6 @@ function killAndWait(child: ChildProcess | undefined): Promise<void> {
     child.kill('SIGTERM');
   });
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function icecastUser(): { uid: number; gid: number } {
   const uid = Number(spawnSync('id', ['-u', 'icecast2'], { encoding: 'utf8' }).stdout);

@@ -4,8 +4,9 @@
  * mounts by Icecast's own `<relay>` (test/icecast/station.ts), one of them with a small
  * `<burst-size>`; the mock in Icecast mode with ICECAST_RELAYS, read with real fetch.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer, type RunningServer } from '../../demo/server/serve.ts';
+import { sleep } from '../support/players.ts';
 import { PUBLIC } from '../support/server.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
@@ -28,20 +29,15 @@ interface Src {
 }
 
 /** Polls an async check every 200 ms until it returns something truthy. */
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
+const until = <T>(check: () => Promise<T | undefined | false>, timeoutMs: number, what: string): Promise<T> =>
+  vi.waitFor(
+    async () => {
       const value = await check();
-      if (value) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`, { cause: last });
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+      if (!value) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 
 /** Listeners of the test's own: open connections to a mount, reading (so Icecast keeps them). */
 function listen(url: string): () => void {
@@ -171,7 +167,7 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
 
   it('delay is measured per source: the relay with the smaller burst starts its listeners nearer the live edge', async () => {
     // A new source's queue holds less than a full burst at first: measured once the mounts have run a while.
-    await new Promise((r) => setTimeout(r, Math.max(0, startedAt + 25_000 - Date.now())));
+    await sleep(Math.max(0, startedAt + 25_000 - Date.now()));
     const since = Date.now();
     const [master, relay1, relay2] = station.servers.map((s) => s.url);
     const byUrl = (info: { sources: Src[] }) => new Map(info.sources.map((s) => [s.url, s.delay]));

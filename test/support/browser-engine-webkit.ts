@@ -4,37 +4,30 @@
  * refuses BiDi). MiniBrowser has no headless mode: it runs in a private Xvfb, with a private
  * PulseAudio null sink as its audio output. Console messages are not observable here.
  */
-import { createServer } from 'node:net';
 import { remote } from 'webdriverio';
 import { enginePage, WEBDRIVER_KEYS, WEBDRIVER_SHIFT, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
 import { startProcess, startPulseAudio, startXvfb, tempDir, type Owned } from './browser-processes.ts';
+import { freePort, waitFor } from './players.ts';
 
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? 'WebKitWebDriver';
 export const MINIBROWSER = process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-/** A free loopback port (WebKitWebDriver takes no port 0). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function waitForDriver(port: number, driver: ReturnType<typeof startProcess>) {
-  const end = Date.now() + 10_000;
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/status`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (driver.child.exitCode !== null || Date.now() > end) throw new Error(`WebKitWebDriver did not start:\n${driver.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitFor(
+    async () => {
+      if (driver.child.exitCode !== null) return;
+      if (!(await fetch(`http://127.0.0.1:${port}/status`)).ok) throw new Error('not ready');
+    },
+    { timeout: 10_000, interval: 50 },
+  ).catch(() => undefined);
+  if (
+    driver.child.exitCode !== null ||
+    !(await fetch(`http://127.0.0.1:${port}/status`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  )
+    throw new Error(`WebKitWebDriver did not start:\n${driver.output()}`);
 }
 
 export async function launchWebKitEngine({ dark = false, viewport = { width: 900, height: 800 } }: LaunchOptions = {}): Promise<Engine> {
@@ -52,6 +45,7 @@ export async function launchWebKitEngine({ dark = false, viewport = { width: 900
     const pulse = await startPulseAudio(dir.path);
     started.push(pulse);
     audioOutput = pulse.server;
+    // (WebKitWebDriver takes no port 0.)
     const port = await freePort();
     const driver = startProcess(WEBKIT_DRIVER, [`--port=${port}`], {
       env: { ...process.env, HOME: dir.path, XDG_RUNTIME_DIR: dir.path, DISPLAY: xvfb.display, PULSE_SERVER: pulse.server },

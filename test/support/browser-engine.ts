@@ -4,6 +4,7 @@
  * WebDriver BiDi, WebKitGTK through webdriverio over WebDriver classic). Never a downloaded
  * browser: each drives what Debian installed.
  */
+import { waitFor } from './players.ts';
 export const ENGINE_NAMES = ['chromium', 'firefox', 'webkit'] as const;
 export type EngineName = (typeof ENGINE_NAMES)[number];
 
@@ -139,20 +140,22 @@ export function enginePage(engine: EngineName, low: LowPage): EnginePage {
     },
     clickAt: (x, y) => low.mouseClick(Math.round(x), Math.round(y)),
     press: (key) => low.press(key),
-    async waitFor(fn, arg, { what, timeout = 5000 }) {
-      const end = Date.now() + timeout;
+    waitFor(fn, arg, { what, timeout = 5000 }) {
       let last: unknown;
-      for (;;) {
-        try {
-          const value = await low.evaluate(fn, arg);
-          if (value) return value as NonNullable<typeof value>;
-          last = value;
-        } catch (e) {
-          last = `threw: ${e instanceof Error ? e.message.split('\n')[0] : e}`;
-        }
-        if (Date.now() > end) throw new Error(`${engine}: ${what}: not within ${timeout} ms (last: ${JSON.stringify(last)})${reported()}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      const fail = () => new Error(`${engine}: ${what}: not within ${timeout} ms (last: ${JSON.stringify(last)})${reported()}`);
+      return waitFor(
+        async () => {
+          try {
+            last = await low.evaluate(fn, arg);
+          } catch (e) {
+            last = `threw: ${e instanceof Error ? e.message.split('\n')[0] : e}`;
+            throw fail();
+          }
+          if (!last) throw fail();
+          return last as NonNullable<Awaited<ReturnType<typeof fn>>>;
+        },
+        { timeout, interval: 50 },
+      ).catch(() => Promise.reject(fail()));
     },
     screenshot: (path) => low.screenshot(path),
     reload: () => low.reload(),

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitFor } from './players.ts';
 
 export interface Owned {
   readonly pid: number;
@@ -54,13 +55,21 @@ export function tempDir(prefix: string): { path: string; remove(): void } {
   return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
 }
 
+/** Waits until `ok()` (vi.waitFor); fails at once if the process exits, with its output. */
 async function until(what: string, ok: () => boolean, proc: { output(): string; child: ChildProcess }, timeout = 10_000) {
-  const end = Date.now() + timeout;
-  while (!ok()) {
-    if (proc.child.exitCode !== null) throw new Error(`${what} exited (${proc.child.exitCode}):\n${proc.output()}`);
-    if (Date.now() > end) throw new Error(`${what} did not start within ${timeout} ms:\n${proc.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let exited = false;
+  await waitFor(
+    () => {
+      if (proc.child.exitCode !== null) exited = true;
+      if (!exited && !ok()) throw new Error('not yet');
+    },
+    { timeout, interval: 50 },
+  ).catch(() => {
+    throw new Error(
+      exited ? `${what} exited (${proc.child.exitCode}):\n${proc.output()}` : `${what} did not start within ${timeout} ms:\n${proc.output()}`,
+    );
+  });
+  if (exited) throw new Error(`${what} exited (${proc.child.exitCode}):\n${proc.output()}`);
 }
 
 /**

@@ -49,24 +49,27 @@ export interface MockEnv {
   publicGet(path: string): Promise<any>;
 }
 
+/** A mock and a page server started in beforeAll and stopped in afterAll (`withMock`). */
+export interface SharedMock {
+  readonly s: { server: RunningServer | undefined; pages: PagesServer | undefined };
+  readonly env: MockEnv;
+}
+
 /**
- * Starts the mock (`mockOptions`), the page server and `launch()`'s browser in beforeAll, and
- * stops them (`close`) in afterAll; `env` gets the mock's side of the environment.
+ * One mock (`mockOptions`) and one page server for the whole file, shared by several engines'
+ * suites (`withEngine(name, shared)`): where a mock takes a while to get where a test needs it
+ * (songs known, delays measured), each engine after the first finds it there.
  */
-function stack<B>(mockOptions: ServerOptions, launch: () => Promise<B>, close: (browser: B) => Promise<unknown>) {
+export function withMock(mockOptions: ServerOptions = {}): SharedMock {
   const logs: string[] = [];
-  const s = { server: undefined as RunningServer | undefined, pages: undefined as PagesServer | undefined, browser: undefined as B | undefined };
+  const s = { server: undefined as RunningServer | undefined, pages: undefined as PagesServer | undefined };
   beforeAll(async () => {
-    const dist = fileURLToPath(new URL('../../dist/castlet.js', import.meta.url));
-    if (!existsSync(dist)) throw new Error("dist/castlet.js is missing: the browser project's globalSetup runs `npm run build`.");
-    [s.server, s.pages, s.browser] = await Promise.all([
+    [s.server, s.pages] = await Promise.all([
       startServer({ heartbeatMs: 60_000, ...mockOptions, host: '127.0.0.1', port: 0, log: (l) => logs.push(l) }),
       startPages(),
-      launch(),
     ]);
   });
   afterAll(async () => {
-    if (s.browser !== undefined) await close(s.browser).catch(() => {});
     await Promise.all([s.server?.close(), s.pages?.close()]);
   });
   const env: MockEnv = {
@@ -84,6 +87,27 @@ function stack<B>(mockOptions: ServerOptions, launch: () => Promise<B>, close: (
     publicGet: (path) => publicGet(s.server!.url, path),
   };
   return { s, env };
+}
+
+/**
+ * Starts the mock (`mockOptions`, or the file's shared one), the page server and `launch()`'s
+ * browser in beforeAll, and stops them (`close`) in afterAll; `env` gets the mock's side of the
+ * environment.
+ */
+function stack<B>(mockOptions: ServerOptions | SharedMock, launch: () => Promise<B>, close: (browser: B) => Promise<unknown>) {
+  const shared = 'env' in mockOptions ? (mockOptions as SharedMock) : undefined;
+  const own = shared ?? withMock(mockOptions as ServerOptions);
+  const s = { ...own.s, browser: undefined as B | undefined };
+  beforeAll(async () => {
+    const dist = fileURLToPath(new URL('../../dist/castlet.js', import.meta.url));
+    if (!existsSync(dist)) throw new Error("dist/castlet.js is missing: the browser project's globalSetup runs `npm run build`.");
+    s.browser = await launch();
+    [s.server, s.pages] = [own.s.server, own.s.pages];
+  });
+  afterAll(async () => {
+    if (s.browser !== undefined) await close(s.browser).catch(() => {});
+  });
+  return { s, env: own.env };
 }
 
 /** A page with what it said and asked for, collected from the moment it opened. */
@@ -240,10 +264,10 @@ export interface EngineEnv extends MockEnv {
 }
 
 /**
- * One engine for the file, `mockOptions` the mock's (e.g. another live loop), `launch` the
- * browser's (e.g. a phone's viewport); one live page at a time.
+ * One engine for the file, `mockOptions` the mock's (e.g. another live loop) or a mock the file
+ * shares (`withMock`), `launch` the browser's (e.g. a phone's viewport); one live page at a time.
  */
-export function withEngine(name: EngineName, mockOptions: ServerOptions = {}, launch?: LaunchOptions): EngineEnv {
+export function withEngine(name: EngineName, mockOptions: ServerOptions | SharedMock = {}, launch?: LaunchOptions): EngineEnv {
   let blank = '';
   let current: EnginePage | undefined;
   const { s, env } = stack(

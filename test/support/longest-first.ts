@@ -1,0 +1,56 @@
+/**
+ * vitest's file order for `npm test` (vitest.config.ts `sequence.sequencer`): in each
+ * `sequence.groupOrder` group, the longest files first, whatever their project, so that the two
+ * workers finish together. vitest's own order runs the projects one after the other by name
+ * (browser, components, consumers, icecast, server), so a fresh clone (no results cache) started
+ * the 4–5 minute failover file last, with one worker idle beside it for minutes.
+ *
+ * A file's length is its last duration from vitest's results cache where there is one, else the
+ * figure below (seconds of a fresh-clone run on 2 cores, rounded), else its size (larger first).
+ */
+import { statSync } from 'node:fs';
+import { relative } from 'node:path';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Seconds, from a run of `npm test` on 2 cores; files under 30 s are left to their size. */
+const SECONDS: Record<string, number> = {
+  'test/browser/flows.test.ts': 375,
+  'test/icecast/failover.test.ts': 265,
+  'test/browser/podcasting2.test.ts': 150,
+  'test/browser/keep-listening.test.ts': 140,
+  'test/consumers/consumers.test.ts': 125,
+  'test/browser/embed.test.ts': 95,
+  'test/browser/mini-player.test.ts': 60,
+  'test/icecast/relays.test.ts': 55,
+  'test/browser/alternate-files.test.ts': 45,
+  'test/browser/demo.test.ts': 45,
+  'test/icecast/icecast.test.ts': 40,
+  'test/browser/channels.test.ts': 35,
+  'test/browser/resilience.test.ts': 35,
+  'test/browser/snippet.test.ts': 35,
+};
+
+export default class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const root = this.ctx.config.root;
+    const length = new Map<TestSpecification, [number, number]>();
+    for (const spec of files) {
+      const path = relative(root, spec.moduleId);
+      const cached = this.ctx.cache.getFileTestResults(`${spec.project.name}:${path}`)?.duration;
+      let size = 0;
+      try {
+        size = statSync(spec.moduleId).size;
+      } catch {
+        // (gone since it was found: last)
+      }
+      length.set(spec, [cached ?? (SECONDS[path] ?? 0) * 1000, size]);
+    }
+    return [...files].sort((a, b) => {
+      const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
+      if (group !== 0) return group;
+      const [da, sa] = length.get(a)!;
+      const [db, sb] = length.get(b)!;
+      return db - da || sb - sa;
+    });
+  }
+}

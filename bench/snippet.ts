@@ -59,15 +59,20 @@ async function measure(env: BenchEnv, url: string, castlet: boolean, { options, 
   }
 }
 
-/** Lighthouse 13, mobile preset (simulated throttling), on Debian's Chromium: each page's `audits` (their numeric values). */
-export async function lighthouseAudits(urls: Record<string, string>, audits: string[]): Promise<Record<string, Record<string, number>>> {
+/** Debian's Chromium for Lighthouse to drive, and its DevTools port. */
+export async function lighthouseChromium() {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
+  return { browser, port: Number(new URL(browser.wsEndpoint()).port) };
+}
+
+/** Lighthouse 13, mobile preset (simulated throttling), on Debian's Chromium: each page's `audits` (their numeric values). */
+export async function lighthouseAudits(urls: Record<string, string>, audits: string[]): Promise<Record<string, Record<string, number>>> {
+  const { browser, port } = await lighthouseChromium();
   try {
-    const port = Number(new URL(browser.wsEndpoint()).port);
     const out: Record<string, Record<string, number>> = {};
     for (const [name, url] of Object.entries(urls)) {
       const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });

@@ -16,14 +16,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
 import { embedSnippet } from '../demo/snippet.ts';
-import { chromiumPath } from '../test/support/browser.ts';
 import { articlePage } from '../test/support/browser-pages.ts';
 import { startMock, type Child } from './children.ts';
 import { PUBLIC, type BenchEnv } from './env.ts';
 import { bundleTag, PEERS } from './peers.ts';
 import type { Part, Row } from './table.ts';
+import { lighthouseChromium } from './snippet.ts';
 import { blocking, describe, traceTasks, type Trace } from './trace.ts';
 import { median, ms } from './util.ts';
 
@@ -110,13 +109,8 @@ function runOf(lhr: Lhr): TbtRun {
 
 /** `rounds` Lighthouse runs of each page, in turn, in one Chromium (each run with a fresh cache). */
 async function lighthouseRounds(urls: Record<string, string>, rounds: number): Promise<Record<string, TbtRun[]>> {
-  const browser = await puppeteer.launch({
-    executablePath: chromiumPath(),
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const { browser, port } = await lighthouseChromium();
   try {
-    const port = Number(new URL(browser.wsEndpoint()).port);
     const out: Record<string, TbtRun[]> = Object.fromEntries(Object.keys(urls).map((k) => [k, []]));
     for (let i = 0; i < rounds; i++)
       for (const [name, url] of Object.entries(urls)) {

@@ -7,23 +7,14 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startServer } from '../demo/server/serve.ts';
 import { DEMO_TOKENS } from '../demo/server/seed.ts';
+import { stickyArticle } from '../test/support/browser-pages.ts';
 import { launchChromium } from './chromium.ts';
 import { shoot } from './png.ts';
 
 const server = await startServer({ port: 0, log: () => {} });
 const token = DEMO_TOKENS.public_token;
-const paragraph = `<p>${'A paragraph of the owner’s article around the players, long enough to scroll a phone’s screen. '.repeat(4)}</p>`;
-const text = paragraph.repeat(4);
 // The article of test/browser/mini-player.test.ts: text, the live player, more text, the podcast player, more text.
-const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>An owner’s article</title><script type="module" src="${server.url}/castlet.js"></script>
-<style>:root { color-scheme: light dark; font: 16px/1.5 system-ui, sans-serif; } body { margin: 0 16px; }</style></head>
-<body><main><h1>Tonight on the radio</h1>${text}
-<stream-player public-token="${token}" sticky></stream-player>
-${text}
-<podcast-player public-token="${token}" sticky></podcast-player>
-${text}${text}</main></body></html>`;
+const html = stickyArticle(server.url, token);
 // The owner's page, on an origin of its own (as an embed is).
 const pages = createServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
 await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));

@@ -15,27 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { PUBLIC, selectedEngines, waitForState, withBrowser, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 import { until as poll } from '../support/players.ts';
+import { stickyArticle } from '../support/browser-pages.ts';
 
 const PHONE = { width: 390, height: 700 };
 const AXE = readFileSync(fileURLToPath(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url)), 'utf8');
 const PODCAST = 'podcast-player';
 const STREAM = 'stream-player';
 
-const PARAGRAPH = `<p>${'A paragraph of the owner’s article around the players, long enough to scroll a phone’s screen. '.repeat(4)}</p>`;
-
 /** An owner's article: text, the live player, more text, the podcast player, more text (both `sticky`). */
-function article(mock: string, { lang = 'en' } = {}): string {
-  const text = PARAGRAPH.repeat(4);
-  return `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>An owner’s article</title><script type="module" src="${mock}/castlet.js"></script>
-<style>:root { color-scheme: light dark; font: 16px/1.5 system-ui, sans-serif; } body { margin: 0 16px; }</style></head>
-<body><main><h1>Tonight on the radio</h1>${text}
-<stream-player public-token="${PUBLIC}" sticky></stream-player>
-${text}
-<podcast-player public-token="${PUBLIC}" sticky></podcast-player>
-${text}${text}</main></body></html>`;
-}
+const article = (mock: string, opts?: { lang?: string }) => stickyArticle(mock, PUBLIC, opts);
 
 /** In the page: what the mini-players and the card of `sel` show, and where. */
 function look(sel: string) {

@@ -97,3 +97,23 @@ ${PARAGRAPH}
 ${second}
 ${PARAGRAPH}${PARAGRAPH}</main>${end}</body></html>`;
 }
+
+const LONG_PARAGRAPH = `<p>${'A paragraph of the owner’s article around the players, long enough to scroll a phone’s screen. '.repeat(4)}</p>`;
+
+/**
+ * A long owner's article with both players `sticky` in it, loaded from `mock` with `token`:
+ * text, the live player, more text, the podcast player, more text (the mini-player's page: its
+ * tests and its README screenshots).
+ */
+export function stickyArticle(mock: string, token: string, { lang = 'en' } = {}): string {
+  const text = LONG_PARAGRAPH.repeat(4);
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>An owner’s article</title><script type="module" src="${mock}/castlet.js"></script>
+<style>:root { color-scheme: light dark; font: 16px/1.5 system-ui, sans-serif; } body { margin: 0 16px; }</style></head>
+<body><main><h1>Tonight on the radio</h1>${text}
+<stream-player public-token="${token}" sticky></stream-player>
+${text}
+<podcast-player public-token="${token}" sticky></podcast-player>
+${text}${text}</main></body></html>`;
+}

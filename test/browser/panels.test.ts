@@ -23,10 +23,16 @@ const vtts = (t: TestPage) => t.requests.filter((u) => u.endsWith('.vtt'));
 describe('what loads when', () => {
   test('on opening: castlet.js, the playback engine and the list rows only; each other part when first used', async () => {
     const t = await openBoth(env);
-    // The engine and its media adapter: asked for as soon as a player is on the page, once for all of them.
+    // The engine, its machine and its media adapter: asked for as soon as a player is on the page, once for all of them.
     // The live items and highlights' chunk: with the data, as the demo show's newest episode has highlights.
     await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=highlights]'), POD);
-    expect(chunks(t).sort()).toEqual(['/chunks/engine.js', '/chunks/lists.js', '/chunks/media-adapter.js', '/chunks/podcasting2.js']);
+    expect(chunks(t).sort()).toEqual([
+      '/chunks/engine.js',
+      '/chunks/lists.js',
+      '/chunks/machine.js',
+      '/chunks/media-adapter.js',
+      '/chunks/podcasting2.js',
+    ]);
     expect(vtts(t)).toEqual([]);
 
     await openPanel(t, POD, 'transcript');
@@ -36,6 +42,7 @@ describe('what loads when', () => {
       '/chunks/engine.js',
       '/chunks/hotkeys.js',
       '/chunks/lists.js',
+      '/chunks/machine.js',
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
       '/chunks/podcasting2.js',
@@ -54,6 +61,7 @@ describe('what loads when', () => {
       '/chunks/history.js',
       '/chunks/hotkeys.js',
       '/chunks/lists.js',
+      '/chunks/machine.js',
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
       '/chunks/podcasting2.js',

@@ -152,8 +152,8 @@ describe('what the caps follow', () => {
     expect(descriptorLimit()).toBeGreaterThan(0); // this machine's
   });
 
-  it('streams get half the descriptors (at most MAX_STREAMS or the wanted number), one client 32 of them, sockets all but 32', () => {
-    expect(capsFor(256)).toEqual({ limit: 256, streams: 128, perClient: 32, sockets: 224 });
+  it('streams get half the descriptors (at most MAX_STREAMS or the wanted number), one client 32 of them, sockets all but 64', () => {
+    expect(capsFor(256)).toEqual({ limit: 256, streams: 128, perClient: 32, sockets: 192 });
     expect(capsFor(1_048_576)).toMatchObject({ streams: 1000, perClient: 32 });
     expect(capsFor(256, { maxStreams: 5000, maxStreamsPerClient: 500 })).toMatchObject({ streams: 128, perClient: 128 });
     expect(capsFor(4096, { maxStreams: 2, maxStreamsPerClient: 8 })).toMatchObject({ streams: 2, perClient: 2 });

@@ -157,15 +157,29 @@ const showView = ({ show: { id, title, host, description, artwork_url }, start, 
   end: new Date(end).toISOString(),
 });
 
+/** The last view of each schedule and the moments it holds for (every /public/stream answer and event makes one). */
+const made = new WeakMap<WeeklySchedule, { from: number; until: number; view: StreamSchedule }>();
+
 /** The schedule as /public/stream shows it at `now` (ms): the show on air, and those starting in the next 7 days, in order. */
 export function scheduleAt(schedule: WeeklySchedule, now: number): StreamSchedule {
+  const last = made.get(schedule);
+  if (last && last.from <= now && now < last.until) return last.view;
   const airings = airingsAround(schedule, now);
   const onAir = airings.find((a) => a.start <= now && now < a.end);
-  return {
+  const view = {
     timezone: schedule.timezone,
     on_air: onAir ? showView(onAir) : null,
     next: airings.filter((a) => a.start > now && a.start < now + WINDOW_MS).map(showView),
   };
+  made.set(schedule, { from: now, until: changeAfter(airings, now) ?? Infinity, view });
+  return view;
+}
+
+/** The first moment after `now` that one of `airings` starts or ends, or comes within the 7 days. */
+function changeAfter(airings: Airing[], now: number): number | undefined {
+  // (An airing is in `next` from the first millisecond its start is less than 7 days away.)
+  const moments = airings.flatMap((a) => [a.start, a.end, a.start - WINDOW_MS + 1]).filter((t) => t > now);
+  return moments.length ? Math.min(...moments) : undefined;
 }
 
 /**
@@ -173,8 +187,5 @@ export function scheduleAt(schedule: WeeklySchedule, now: number): StreamSchedul
  * within the 7 days; undefined for a schedule with no shows.
  */
 export function nextChange(schedule: WeeklySchedule, now: number): number | undefined {
-  const moments = airingsAround(schedule, now)
-    .flatMap((a) => [a.start, a.end, a.start - WINDOW_MS])
-    .filter((t) => t > now);
-  return moments.length ? Math.min(...moments) : undefined;
+  return changeAfter(airingsAround(schedule, now), now);
 }

@@ -66,7 +66,7 @@ describe('scheduleAt', () => {
     expect(times(s, '2026-11-30T09:00Z').next[0]).toMatch(/^evening/);
   });
 
-  it('the 7-day window: every show starting within 7 days from now, none at or after', () => {
+  it('the 7-day window: every show starting within 7 days from now, none at or after (the same schedule asked again: its view follows)', () => {
     const s = { timezone: 'UTC', shows: [show('daily', ALL, '12:00', 30)] };
     const r = times(s, '2026-11-30T12:00Z');
     expect(r.on_air).toMatch(/^daily 2026-11-30T12:00/);
@@ -170,7 +170,9 @@ describe('nextChange', () => {
   it('is the next start or end (or a show coming within the 7 days); none without shows', () => {
     const s = { timezone: 'UTC', shows: [show('a', ['mon'], '10:00', 60)] };
     expect(new Date(nextChange(s, at('2026-11-30T09:00Z'))!).toISOString()).toBe('2026-11-30T10:00:00.000Z');
-    expect(new Date(nextChange(s, at('2026-11-30T10:00Z'))!).toISOString()).toBe('2026-11-30T11:00:00.000Z');
+    // At its start, next week's airing comes within the 7 days a millisecond later; then its end.
+    expect(new Date(nextChange(s, at('2026-11-30T10:00Z'))!).toISOString()).toBe('2026-11-30T10:00:00.001Z');
+    expect(new Date(nextChange(s, at('2026-11-30T10:00:00.001Z'))!).toISOString()).toBe('2026-11-30T11:00:00.000Z');
     expect(nextChange({ timezone: 'UTC', shows: [] }, at('2026-11-30T09:00Z'))).toBeUndefined();
   });
 });

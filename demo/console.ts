@@ -5,6 +5,7 @@
  */
 import type { PodcastPlayer, StreamPlayer } from '../src/castlet.ts';
 import { wireLiveItems } from './console-live.ts';
+import { wireSchedule } from './console-schedule.ts';
 import { mountConfigurator } from './configurator.ts';
 import { embedSnippet } from './snippet.ts';
 
@@ -183,7 +184,7 @@ async function check() {
   if (status === 200 && body) {
     sessionStorage.setItem(STORE_KEY, token);
     showPair(body as { public_token: string; private_token: string });
-    await Promise.all([loadEpisodes(), showStreamCsp(), liveItems.load()]);
+    await Promise.all([loadEpisodes(), showStreamCsp(), liveItems.load(), schedule.load()]);
   } else {
     $('#account').hidden = true;
   }
@@ -302,5 +303,6 @@ function wireTheme() {
 }
 
 const liveItems = wireLiveItems(document, call, () => publicToken);
+const schedule = wireSchedule(document, call);
 wireConsole();
 wireTheme();

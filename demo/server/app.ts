@@ -10,6 +10,7 @@ import type { AppEnv } from './env.ts';
 import { Icecast, type IcecastConfig } from './icecast/poller.ts';
 import { LiveItems, type LiveItemsOptions } from './live-items.ts';
 import { followLiveLoop } from './live-loop.ts';
+import { ScheduleClock } from './schedule-clock.ts';
 import { channelBroadcasts } from './media/broadcast.ts';
 import { loadCatalog, type Catalog } from './media/catalog.ts';
 import { errorHandler, notFound } from './middleware/errors.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
   descriptorLimit?: number;
   /** The live items' clock and how long ended ones stay listed (default: Date.now, 24 h). */
   liveItems?: LiveItemsOptions;
+  /** The clock the schedule's on air and next are worked out on (default Date.now). */
+  scheduleNow?: () => number;
   /**
    * Icecast mode: each channel's mountpoint is a mount on this Icecast (ICECAST_URL …);
    * /listen is then not served. Default: the built-in stream.
@@ -108,12 +111,15 @@ export function createApp(options: AppOptions = {}): MockApp {
     tickMs: options.listenTickMs ?? 250,
   });
   const liveItems = new LiveItems(store, urls, options.liveItems);
+  if (options.scheduleNow) store.now = options.scheduleNow;
+  const scheduleClock = new ScheduleClock(store);
   const caps = capsFor(options.descriptorLimit ?? descriptorLimit(), options);
   const connections = new Connections(caps.streams, caps.perClient);
   const closeListeners = () => broadcasts.forEach(({ broadcast }) => broadcast.closeAll());
   store.subscribe((event) => {
     if (event.type === 'ready' && !event.ready) closeListeners();
     liveItems.storeChanged(event);
+    scheduleClock.storeChanged(event);
   });
 
   // Icecast mode: the pages' policies let their players fetch the Icecast mounts.
@@ -166,6 +172,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     closeConnections() {
       followers.forEach((stop) => stop());
       liveItems.stop();
+      scheduleClock.stop();
       icecast?.stop();
       connections.closeAll();
       closeListeners();

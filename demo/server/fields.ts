@@ -6,7 +6,7 @@
  * item's number; middleware/validate.ts fills them in from where the issue is.
  */
 import * as v from 'valibot';
-import type { Chapter, Person, Soundbite } from '../../src/api/index.ts';
+import type { Chapter, Day, Person, ScheduleShow, Soundbite } from '../../src/api/index.ts';
 import { vttError } from '../../src/api/index.ts';
 import type { PostBody } from './middleware/body.ts';
 
@@ -147,7 +147,7 @@ function list(example: string, max: number) {
     }),
     v.check((value) => value === undefined || Array.isArray(value), `The field {field} must be an array like ${example}.`),
     v.transform((value) => value as unknown[] | undefined),
-    v.check((list) => list === undefined || list.length <= max, `An episode has at most ${max} {field}.`),
+    v.check((list) => list === undefined || list.length <= max, `${max === MAX_SHOWS ? 'A schedule' : 'An episode'} has at most ${max} {field}.`),
   );
 }
 
@@ -294,5 +294,72 @@ export function transcript() {
       addIssue({ message: `The {field} is not WebVTT a browser would read: ${error}.` });
       return NEVER;
     }),
+  );
+}
+
+export const MAX_SHOWS = 100;
+const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const textOf = (value: unknown, max: number, min = 0) =>
+  value == null ? min === 0 : typeof value === 'string' && value.trim().length >= min && value.length <= max;
+
+/**
+ * A schedule's weekly shows: a JSON array (or a string holding one) of `{id, title, host?,
+ * description?, artwork_url?, days, start, duration_min}`; `days` from mon … sun, `start` a
+ * 24-hour `HH:MM`, `duration_min` a whole number of minutes from 1 to 1440. Each message names
+ * the show and its field. Undefined when absent. (Overlaps are the schedule's: schedule.ts.)
+ */
+export function scheduleShows() {
+  const show = v.pipe(
+    item('Show {n} of {field} must be an object {"id", "title", "days", "start", "duration_min"}.'),
+    v.check(({ id }) => textOf(id, 100, 1), 'Show {n} of {field}: id must be text of 1 to 100 characters.'),
+    v.check(({ title }) => textOf(title, 200, 1), 'Show {n} of {field}: title must be text of 1 to 200 characters.'),
+    v.check(({ host }) => textOf(host, 200), 'Show {n} of {field}: host must be text of at most 200 characters (or left out).'),
+    v.check(
+      ({ description }) => textOf(description, 5000),
+      'Show {n} of {field}: description must be text of at most 5000 characters (or left out).',
+    ),
+    v.check(
+      ({ artwork_url: a }) => a == null || a === '' || httpUrl(a) !== null,
+      'Show {n} of {field}: artwork_url must be an absolute http(s) URL (or left out).',
+    ),
+    v.check(
+      ({ days }) =>
+        Array.isArray(days) && days.length > 0 && days.every((d) => DAY_NAMES.includes(d as string)) && new Set(days).size === days.length,
+      (issue) => {
+        const { days } = issue.input as { days: unknown };
+        const odd = Array.isArray(days) ? days.find((d) => !DAY_NAMES.includes(d as string)) : undefined;
+        return `Show {n} of {field}: days must list the days it starts on, each once, from ${DAY_NAMES.join(', ')}${odd === undefined ? '' : `, not ${JSON.stringify(odd)}`}.`;
+      },
+    ),
+    v.check(
+      ({ start }) => typeof start === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(start),
+      (issue) =>
+        `Show {n} of {field}: start must be a 24-hour time HH:MM (00:00 to 23:59), not ${JSON.stringify((issue.input as { start: unknown }).start) ?? 'nothing'}.`,
+    ),
+    v.check(
+      ({ duration_min: d }) => Number.isInteger(d) && (d as number) >= 1 && (d as number) <= 1440,
+      'Show {n} of {field}: duration_min must be a whole number of minutes from 1 to 1440.',
+    ),
+    v.transform((fields): ScheduleShow => ({
+      id: (fields.id as string).trim(),
+      title: (fields.title as string).trim(),
+      host: ((fields.host as string | undefined) ?? '').trim(),
+      description: ((fields.description as string | undefined) ?? '').trim(),
+      artwork_url: fields.artwork_url ? httpUrl(fields.artwork_url) : null,
+      days: fields.days as Day[],
+      start: fields.start as string,
+      duration_min: fields.duration_min as number,
+    })),
+  );
+  return v.pipe(
+    list('[{"id": "breakfast", "title": "Breakfast", "days": ["mon"], "start": "07:00", "duration_min": 120}]', MAX_SHOWS),
+    v.optional(v.array(show)),
+    v.check(
+      (shows) => !shows || new Set(shows.map((s) => s.id)).size === shows.length,
+      (issue) => {
+        const ids = (issue.input as ScheduleShow[]).map((s) => s.id);
+        return `The field {field} has two shows with the id "${ids.find((id, i) => ids.indexOf(id) !== i)}"; give each show its own.`;
+      },
+    ),
   );
 }

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite, Source } from '../../src/api/index.ts';
 import type { TokenPair } from './auth.ts';
+import type { WeeklySchedule } from './schedule.ts';
 
 export const HISTORY_LENGTH = 10;
 
@@ -63,7 +64,12 @@ export type EpisodeChanges = Partial<Pick<EpisodeRecord, 'title' | 'description'
 export type LiveItemRecord = Omit<LiveItem, 'sources'>;
 
 export type StoreEvent =
-  { type: 'stream'; channel: string } | { type: 'tokens' } | { type: 'ready'; ready: boolean } | { type: 'episodes' } | { type: 'live-items' };
+  | { type: 'stream'; channel: string }
+  | { type: 'schedule'; channel: string }
+  | { type: 'tokens' }
+  | { type: 'ready'; ready: boolean }
+  | { type: 'episodes' }
+  | { type: 'live-items' };
 
 export interface StoreSeed {
   name: string;
@@ -101,6 +107,7 @@ export class Store {
   #episodesVersion = 0;
   #liveItems: LiveItemRecord[] = [];
   #liveItemsVersion = 0;
+  #schedules = new Map<string, WeeklySchedule>();
   #subscribers = new Set<(event: StoreEvent) => void>();
 
   constructor(seed: StoreSeed) {
@@ -303,6 +310,31 @@ export class Store {
     this.#liveItems = [...items];
     this.#liveItemsVersion++;
     this.#emit({ type: 'live-items' });
+  }
+
+  /**
+   * The clock what /public/stream shows of the schedule is worked out on (the show on air, the
+   * coming ones): Date.now unless the app is given another (tests).
+   */
+  now: () => number = Date.now;
+
+  /** The channel's weekly shows (none until the owner sets them: UTC, no shows). */
+  schedule(channel: string): WeeklySchedule {
+    this.#state(channel);
+    return this.#schedules.get(channel) ?? { timezone: 'UTC', shows: [] };
+  }
+
+  /** Replaces the channel's weekly shows (checked: routes/schedule.ts) and announces it. */
+  setSchedule(channel: string, schedule: WeeklySchedule): void {
+    this.#state(channel);
+    this.#schedules.set(channel, schedule);
+    this.#emit({ type: 'schedule', channel });
+    this.#emit({ type: 'stream', channel });
+  }
+
+  /** What /public/stream shows of the channel changed with the clock alone (a show started or ended): announces it. */
+  scheduleTicked(channel: string): void {
+    this.#emit({ type: 'stream', channel });
   }
 
   #state(channel: string): ChannelState {

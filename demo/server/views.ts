@@ -2,9 +2,10 @@
  * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
-import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, Source, StreamInfo } from '../../src/api/index.ts';
+import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, ScheduleSet, Source, StreamInfo } from '../../src/api/index.ts';
 import { audioFiles } from './media/audio-files.ts';
 import { ownerView } from './live-items.ts';
+import { scheduleAt } from './schedule.ts';
 import { etagOf, type JsonEntity } from './respond.ts';
 import type { ChannelRecord, EpisodeRecord, PodcastRecord, Store } from './store.ts';
 
@@ -86,7 +87,14 @@ export function streamInfo(store: Store, channel: ChannelRecord, urls: Urls): St
     now_playing: current,
     listeners: store.listeners(channel.id),
     history,
+    schedule: scheduleAt(store.schedule(channel.id), store.now()),
   };
+}
+
+/** What getSchedule and setSchedule answer: the channel's weekly shows. */
+export function scheduleView(store: Store, channel: ChannelRecord): ScheduleSet {
+  const { timezone, shows } = store.schedule(channel.id);
+  return { schedule: { channel: channel.id, timezone, shows } };
 }
 
 /** Chapters with absolute picture URLs (`img` and `url` only where given, `toc` only when false). */

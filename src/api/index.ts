@@ -9,6 +9,7 @@
  */
 export type * from './types.js';
 export { isPodcastFeed, isStreamInfo } from './validate.js';
+export { isStreamSchedule } from './validate-schedule.js';
 export {
   isAccountInfo,
   isApiError,
@@ -18,6 +19,8 @@ export {
   isLiveItem,
   isNowPlayingSet,
   isOwnerLiveItem,
+  isScheduleSet,
+  isStreamInfoWithSchedule,
   isServerState,
   isTokenPair,
 } from './private.js';

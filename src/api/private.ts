@@ -4,7 +4,8 @@
  * the service's tests run it over the mock's real answers, and an owner's tools may.
  */
 import { list, num, oneOf, opt, shape, str } from './checks.js';
-import { channel, episode, liveItem, track } from './validate.js';
+import { channel, episode, isStreamInfo, liveItem, track } from './validate.js';
+import { isStreamSchedule } from './validate-schedule.js';
 
 /** Every error body under /private/ and /public/ (`ApiError`). */
 export const isApiError = shape({
@@ -64,6 +65,25 @@ export const isDeleted = shape({ deleted: str });
 
 /** POST /private/addLiveItem and /private/updateLiveItem: the live item without its sources (`OwnerLiveItem`). */
 export const isOwnerLiveItem = (v: unknown) => !!v && typeof v === 'object' && liveItem({ ...v, sources: [] });
+
+const day = oneOf('mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun');
+/** A weekly show (`ScheduleShow`). */
+const scheduleShow = shape({
+  id: str,
+  title: str,
+  host: str,
+  description: str,
+  artwork_url: opt(str),
+  days: list(day),
+  start: (v) => typeof v === 'string' && /^([01]\d|2[0-3]):[0-5]\d$/.test(v),
+  duration_min: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 1440,
+});
+
+/** POST /private/setSchedule and GET /private/getSchedule (`ScheduleSet`). */
+export const isScheduleSet = shape({ schedule: shape({ channel: str, timezone: str, shows: list(scheduleShow) }) });
+
+/** GET /public/stream and its `stream` event with its `schedule` (the widget checks that part in its schedule chunk). */
+export const isStreamInfoWithSchedule = (v: unknown) => isStreamInfo(v) && isStreamSchedule((v as { schedule?: unknown }).schedule);
 
 /** A live show with its channel's sources, as /public/podcasts lists it (`LiveItem`). */
 export const isLiveItem = liveItem;

@@ -59,6 +59,33 @@ export interface StreamInfo {
   listeners: number;
   /** Recent tracks, newest first (the current one excluded). */
   history: NowPlaying[];
+  /** The station's weekly shows as they fall from now; absent from older services (read as none). */
+  schedule?: StreamSchedule;
+}
+
+/** One airing of a weekly show, at absolute times (docs/schedule.md). */
+export interface Show {
+  /** The weekly show's id (the same every week). */
+  id: string;
+  title: string;
+  /** Who presents it; "" when nobody is named. */
+  host: string;
+  description: string;
+  artwork_url: string | null;
+  /** ISO 8601 (UTC): when it starts. */
+  start: string;
+  /** ISO 8601 (UTC): when it ends, after `start`. */
+  end: string;
+}
+
+/** /public/stream's `schedule`: the show on air now and the ones that start in the coming 7 days. */
+export interface StreamSchedule {
+  /** The station's IANA time zone, e.g. `Europe/Berlin` (the shows' wall times are its). */
+  timezone: string;
+  /** The show on air now, or null. */
+  on_air: Show | null;
+  /** The shows that start after now, within 7 days, in order (the one on air is not listed). */
+  next: Show[];
 }
 
 export interface Chapter {
@@ -252,3 +279,35 @@ export interface Deleted {
 
 /** POST /private/addLiveItem and /private/updateLiveItem: the live item without its sources. */
 export type OwnerLiveItem = Omit<LiveItem, 'sources'>;
+
+/** The days of the week, as a schedule names them. */
+export type Day = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+/** A weekly show as the owner sets it (setSchedule): wall-clock times in the station's zone. */
+export interface ScheduleShow {
+  id: string;
+  title: string;
+  host: string;
+  description: string;
+  artwork_url: string | null;
+  /** The days it starts on. */
+  days: Day[];
+  /** Its start on those days, `HH:MM` (24 h) in the schedule's zone. */
+  start: string;
+  /** Minutes, 1 to 1,440: it may run past midnight. */
+  duration_min: number;
+}
+
+/** A channel's weekly shows. */
+export interface Schedule {
+  /** The channel's id. */
+  channel: string;
+  /** An IANA time zone (`UTC` until the owner sets one). */
+  timezone: string;
+  shows: ScheduleShow[];
+}
+
+/** POST /private/setSchedule and GET /private/getSchedule. */
+export interface ScheduleSet {
+  schedule: Schedule;
+}

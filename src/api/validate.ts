@@ -15,7 +15,11 @@ export const track = shape({ title: str, artist: str, artwork_url: art, started_
 /** A channel's name and words (`Channel`). */
 export const channel = shape({ id: str, name: str, genre: str, description: str, artwork_url: art });
 
-/** GET /public/stream and its `stream` event. */
+/**
+ * GET /public/stream and its `stream` event. Its `schedule` is checked where it is used, by
+ * ./validate-schedule.ts (in <stream-player>'s on-demand schedule chunk: the bundle pays nothing
+ * for it, and a schedule of the wrong shape is shown as none rather than failing the stream).
+ */
 export const isStreamInfo = shape({
   channel,
   status: (v) => v === 'live' || v === 'offline',

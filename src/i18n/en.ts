@@ -66,6 +66,10 @@ export const en = [
   'Share: {title}',
   // {time}: when it starts, in the listener's time zone ("18:00", or with the day when it is not today).
   'Live at {time}',
+  // The station's schedule (stream-player/schedule.ts): the show on air ({show}: its title, {host}: who presents it) and the next one ({time}: its start in the listener's time zone).
+  'On air: {show} with {host}',
+  'On air: {show}',
+  'Next: {show} at {time}',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

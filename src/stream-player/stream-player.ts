@@ -10,8 +10,8 @@ import { PlayerElement } from '../internal/player-element.js';
 import { isStreamInfo } from '../api/validate.js';
 import { streamStyles } from './stream-player.styles.js';
 
-/** Recent tracks: an on-demand chunk, loaded when first opened. */
-const CHUNKS = { history: () => import('./history.js') };
+/** Recent tracks: an on-demand chunk, loaded when first opened; the schedule's line, when the data first has a show. */
+const CHUNKS = { history: () => import('./history.js'), schedule: () => import('./schedule.js') };
 
 /**
  * A live radio player: play/pause at the live edge, live/offline badge, now playing,
@@ -43,6 +43,7 @@ const CHUNKS = { history: () => import('./history.js') };
  * @csspart mute - The Mute button.
  * @csspart volume - The volume slider.
  * @csspart listeners - The listener count.
+ * @csspart schedule - The schedule's line: the show on air and the next one (kept in place, empty without a schedule).
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
  * @csspart message - Error and reconnecting messages.
  *
@@ -68,6 +69,8 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   #shown?: NowPlaying | null;
   /** A new track shown in this update: told once rendered. */
   #told = false;
+  /** The schedule's line (schedule.ts, once loaded). */
+  #line?: string;
 
   constructor() {
     super('stream', isStreamInfo, CHUNKS);
@@ -104,6 +107,13 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
       this.announcement = now
         ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist })
         : '';
+    // The schedule's line, and a show that starts while the page is open, said.
+    this.#line = this.panels.loaded.schedule?.line(this.port, d?.schedule, (say) => (this.announcement = say));
+  }
+
+  /** The schedule's chunk, when the data first has a show coming (a weekly show on air comes again within the 7 days too). */
+  protected override dataChanged(): void {
+    if (this.data?.schedule?.next?.[0]) void this.panels.load('schedule');
   }
 
   /** A new track shown: told and put on the lock screen, once rendered. */
@@ -136,6 +146,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
               : html`<h2 class="skeleton"></h2>
                 <p class="skeleton muted"></p>`
           }
+          <p part="schedule" class="muted clip">${this.#line}</p>
         </div>
         ${renderPlay(this.port, this.offline || !!this.status.error?.fatal)}
       </div>

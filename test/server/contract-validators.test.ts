@@ -1,6 +1,6 @@
 /**
  * The contract (src/api/) over the real mock's answers: every public answer, in each state the
- * mock can be in, passes the widgets' own validators (isStreamInfo, isPodcastFeed), and every
+ * mock can be in, passes the widgets' own validators (isStreamInfo with the schedule chunk's isStreamSchedule, isPodcastFeed), and every
  * private answer and error body passes the owner API's (src/api/private.ts). A change on one side
  * that the other cannot read fails here. Icecast mode runs against a stand-in Icecast on loopback.
  */
@@ -17,11 +17,13 @@ import {
   isEpisodeList,
   isNowPlayingSet,
   isOwnerLiveItem,
+  isScheduleSet,
   isServerState,
+  isStreamInfoWithSchedule,
   isTokenPair,
 } from '../../src/api/private.ts';
 import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
-import { isPodcastFeed, isStreamInfo } from '../../src/api/validate.ts';
+import { isPodcastFeed } from '../../src/api/validate.ts';
 import { call, openEvents, postJson, PRIVATE, PUBLIC, withServer, type EventsClient, type Reply } from '../support/server.ts';
 
 type Check = (v: unknown) => boolean;
@@ -43,7 +45,7 @@ describe('the built-in stream: every answer passes the contract', () => {
   const pub = (path: string, query = '') => call(u(`/public/${path}?token=${PUBLIC}${query}`));
   const get = (path: string) => call(u(`/private/${path}?token=${PRIVATE}`));
   const post = (path: string, fields: Record<string, unknown> = {}) => postJson(u(`/private/${path}`), { token: PRIVATE, ...fields });
-  const stream = async (query = '') => expectValid(isStreamInfo, await pub('stream', query)) as StreamInfo;
+  const stream = async (query = '') => expectValid(isStreamInfoWithSchedule, await pub('stream', query)) as StreamInfo;
   const feed = async () => expectValid(isPodcastFeed, await pub('podcasts')) as PodcastFeed;
   let streams: EventsClient;
   let podcasts: EventsClient;
@@ -124,6 +126,20 @@ describe('the built-in stream: every answer passes the contract', () => {
     for (const item of [pending, live, ended]) expectValid(isDeleted, await post('deleteLiveItem', { id: item.id }));
   });
 
+  it('setSchedule and getSchedule; /public/stream with a show on air and the next ones (and its event)', async () => {
+    const shows = [
+      { id: 'all-day', title: 'All day', host: 'Sam', days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], start: '00:00', duration_min: 1440 },
+    ];
+    expectValid(isScheduleSet, await post('setSchedule', { timezone: 'Europe/Berlin', shows }));
+    expect(expectValid(isScheduleSet, await call(u(`/private/getSchedule?token=${PRIVATE}`))).schedule.shows).toHaveLength(1);
+    const info = await stream();
+    expect(info.schedule).toMatchObject({ timezone: 'Europe/Berlin', on_air: { id: 'all-day', host: 'Sam', artwork_url: null } });
+    expect(info.schedule!.next.length).toBeGreaterThanOrEqual(6);
+    await vi.waitFor(() => expect(streams.streams().at(-1)?.schedule?.on_air?.id, 'the event').toBe('all-day'), 2000);
+    expectValid(isScheduleSet, await post('setSchedule', { timezone: 'UTC', shows: [] }));
+    expect((await stream()).schedule).toEqual({ timezone: 'UTC', on_air: null, next: [] });
+  });
+
   it('stopServer: offline stream and account, an ended live item; startServer: live again', async () => {
     const item = expectValid(isOwnerLiveItem, await post('addLiveItem', { title: 'Cut short', end: iso(HOUR) }), 201);
     expectValid(isServerState, await post('stopServer'));
@@ -150,7 +166,7 @@ describe('the built-in stream: every answer passes the contract', () => {
 
   it('the `stream` and `podcasts` events: every one so far passes', async () => {
     await vi.waitFor(() => expect(streams.streams().length > 2 && podcasts.payloads('podcasts').length > 2, 'events').toBeTruthy(), 3000);
-    for (const data of streams.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
+    for (const data of streams.streams()) expect(isStreamInfoWithSchedule(data), JSON.stringify(data)).toBe(true);
     expect(streams.streams().some((d) => d.status === 'offline')).toBe(true);
     for (const data of podcasts.payloads('podcasts')) expect(isPodcastFeed(data), JSON.stringify(data).slice(0, 300)).toBe(true);
     expect(podcasts.payloads('podcasts').some((d) => d.live_items?.length)).toBe(true);
@@ -159,7 +175,7 @@ describe('the built-in stream: every answer passes the contract', () => {
   it('resetTokens: the new pair (last: the old tokens stop working)', async () => {
     const pair = expectValid(isTokenPair, await post('resetTokens'));
     expectValid(isTokenPair, await call(u(`/private/checkToken?token=${pair.private_token}`)));
-    expectValid(isStreamInfo, await call(u(`/public/stream?token=${pair.public_token}`)));
+    expectValid(isStreamInfoWithSchedule, await call(u(`/public/stream?token=${pair.public_token}`)));
   });
 });
 
@@ -209,9 +225,9 @@ describe('Icecast mode (stand-ins for a master and a relay), episodes in MP3 onl
 
   it('/public/stream with the sources of the master and the relay, and its events', async () => {
     await vi.waitFor(() => expect(events.streams().at(-1)?.sources?.length, 'four sources').toBe(4), 3000);
-    const info = expectValid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`))) as StreamInfo;
+    const info = expectValid(isStreamInfoWithSchedule, await call(u(`/public/stream?token=${PUBLIC}`))) as StreamInfo;
     expect(info.sources!.map((s) => s.type)).toContain('audio/ogg; codecs=opus');
-    for (const data of events.streams()) expect(isStreamInfo(data), JSON.stringify(data)).toBe(true);
+    for (const data of events.streams()) expect(isStreamInfoWithSchedule(data), JSON.stringify(data)).toBe(true);
     expectValid(isAccountInfo, await call(u(`/private/accountInfo?token=${PRIVATE}`)));
   });
 
@@ -221,7 +237,7 @@ describe('Icecast mode (stand-ins for a master and a relay), episodes in MP3 onl
     expect(feed.live_items!.find((i) => i.id === item.id)!.sources.length).toBe(4);
     expect(expectValid(isNowPlayingSet, await post('setNowPlaying', { title: 'Owner Song' })).icecast_updated).toBe(true);
     expect(expectValid(isServerState, await post('stopServer'))).toMatchObject({ streaming_server_ready: 0, icecast_sources_dropped: true });
-    expectValid(isStreamInfo, await call(u(`/public/stream?token=${PUBLIC}`)));
+    expectValid(isStreamInfoWithSchedule, await call(u(`/public/stream?token=${PUBLIC}`)));
     expectValid(isServerState, await post('startServer'));
   });
 
@@ -239,6 +255,17 @@ describe('the owner validators refuse a drifted answer', () => {
   const channel = { id: 'main', name: 'N', genre: 'G', description: 'D', artwork_url: null };
   const owned = { ...channel, mountpoint: 'live', stream_url: 'http://x/live', status: 'live', listeners: 1 };
   const item = { id: 'l', title: 'T', description: '', status: 'pending', start: 'a', end: 'b', channel: 'main' };
+  const weekly = { id: 's', title: 'T', host: '', description: '', artwork_url: null, days: ['mon'], start: '07:00', duration_min: 60 };
+  const aired = {
+    id: 's',
+    title: 'T',
+    host: 'H',
+    description: '',
+    artwork_url: null,
+    start: '2026-11-30T07:00:00.000Z',
+    end: '2026-11-30T08:00:00.000Z',
+  };
+  const info = { channel, status: 'live', stream_url: 'http://x/live', now_playing: null, listeners: 0, history: [] };
   it.each<[string, Check, unknown, unknown]>([
     ['isTokenPair', isTokenPair, { public_token: 'a', private_token: 'b' }, { public_token: 'a' }],
     [
@@ -263,6 +290,36 @@ describe('the owner validators refuse a drifted answer', () => {
     ['isEpisodeList', isEpisodeList, { episodes: [] }, { episodes: [{ id: 'x' }] }],
     ['isDeleted', isDeleted, { deleted: 'ep-1' }, { deleted: 1 }],
     ['isOwnerLiveItem', isOwnerLiveItem, item, { ...item, status: 'over' }],
+    [
+      'isScheduleSet',
+      isScheduleSet,
+      { schedule: { channel: 'main', timezone: 'UTC', shows: [weekly] } },
+      { schedule: { channel: 'main', timezone: 'UTC', shows: [{ ...weekly, start: '7:00' }] } },
+    ],
+    [
+      'isScheduleSet (days)',
+      isScheduleSet,
+      { schedule: { channel: 'main', timezone: 'UTC', shows: [] } },
+      { schedule: { channel: 'main', timezone: 'UTC', shows: [{ ...weekly, days: ['monday'] }] } },
+    ],
+    [
+      'isScheduleSet (duration)',
+      isScheduleSet,
+      { schedule: { channel: 'main', timezone: 'UTC', shows: [{ ...weekly, duration_min: 1440 }] } },
+      { schedule: { channel: 'main', timezone: 'UTC', shows: [{ ...weekly, duration_min: 0 }] } },
+    ],
+    [
+      'isStreamInfoWithSchedule',
+      isStreamInfoWithSchedule,
+      { ...info, schedule: { timezone: 'UTC', on_air: aired, next: [aired] } },
+      { ...info, schedule: { timezone: 'UTC', on_air: aired, next: [{ ...aired, end: null }] } },
+    ],
+    [
+      'isStreamInfoWithSchedule (no schedule: an older service)',
+      isStreamInfoWithSchedule,
+      info,
+      { ...info, schedule: { timezone: 'UTC', on_air: null } },
+    ],
     ['isApiError', isApiError, { error: 'not_found', error_description: 'x' }, { error: 'nope', error_description: 'x' }],
   ])('%s', (_name, check, good, bad) => {
     expect(check(good)).toBe(true);

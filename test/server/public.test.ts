@@ -116,6 +116,8 @@ describe('shapes', () => {
       now_playing: { title: expect.any(String), artist: expect.any(String), artwork_url: null, started_at: expect.any(String) },
       listeners: expect.any(Number),
       history: expect.any(Array),
+      // No weekly shows until the owner sets them (test/server/schedule.test.ts).
+      schedule: { timezone: 'UTC', on_air: null, next: [] },
     });
     expect(r.body.history.length).toBeGreaterThanOrEqual(3);
   });

@@ -15,13 +15,14 @@ import type { Store } from '../store.ts';
 import { accountRoutes, type AccountOptions } from './account.ts';
 import { liveItemRoutes } from './live-items.ts';
 import { podcastRoutes, type PodcastOptions } from './podcasts.ts';
+import { scheduleRoutes } from './schedule.ts';
 
 export interface PrivateApiOptions extends AccountOptions, PodcastOptions {
   /** The live items (addLiveItem, updateLiveItem, deleteLiveItem). */
   liveItems: LiveItems;
 }
 
-/** The /private/* endpoints (mount at /private): the account's, the episodes' and the live items'. */
+/** The /private/* endpoints (mount at /private): the account's, the episodes', the live items' and the schedule's. */
 export function privateApi(store: Store, { liveItems, ...options }: PrivateApiOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   api.use(
@@ -33,5 +34,6 @@ export function privateApi(store: Store, { liveItems, ...options }: PrivateApiOp
   api.route('/', accountRoutes(store, options));
   api.route('/', podcastRoutes(store, options));
   api.route('/', liveItemRoutes(store, liveItems));
+  api.route('/', scheduleRoutes(store));
   return api;
 }

@@ -62,6 +62,9 @@ export default mergeConfig(
             exclude: [...configDefaults.exclude, ...HEARD],
             // Builds dist/castlet.js once: the mock serves it to the pages under test.
             globalSetup: ['test/support/browser-global-setup.ts'],
+            // One worker runs file after file with the browsers it launched (test/support/browser-reuse.ts).
+            isolate: false,
+            provide: { reuseBrowsers: true },
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },
@@ -87,6 +90,8 @@ export default mergeConfig(
             include: ['test/icecast/**/*.test.ts'],
             exclude: [...configDefaults.exclude, ...HEARD],
             globalSetup: ['test/support/browser-global-setup.ts'],
+            isolate: false,
+            provide: { reuseBrowsers: true },
             testTimeout: 30_000,
             hookTimeout: 60_000,
           },

@@ -1,10 +1,14 @@
 /** The Chromium engine of the flow tests: Debian's Chromium through playwright-core, as `withBrowser()`. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { enginePage, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
 
-export async function launchChromiumEngine({ dark = false, viewport = { width: 900, height: 800 } }: LaunchOptions = {}): Promise<Engine> {
-  const browser = await launchChromium();
+/** In a browser of its own, or in a context of its own in `shared` (which `close()` leaves running). */
+export async function launchChromiumEngine(
+  { dark = false, viewport = { width: 900, height: 800 } }: LaunchOptions = {},
+  shared?: Browser,
+): Promise<Engine> {
+  const browser = shared ?? (await launchChromium());
   const context = await browser.newContext({ viewport, colorScheme: dark ? 'dark' : 'light' });
   return {
     name: 'chromium',
@@ -31,7 +35,7 @@ export async function launchChromiumEngine({ dark = false, viewport = { width: 9
     },
     async close() {
       await context.close().catch(() => {});
-      await browser.close();
+      if (!shared) await browser.close();
     },
   };
 }

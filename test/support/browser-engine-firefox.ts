@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import puppeteer, { type Browser, type KeyInput, type Page } from 'puppeteer-core';
 import { enginePage, type Engine, type LaunchOptions, type LowPage } from './browser-engine.ts';
-import { startPulseAudio, tempDir } from './browser-processes.ts';
+import { ownPid, startPulseAudio, tempDir } from './browser-processes.ts';
 
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -44,6 +44,7 @@ export async function launchFirefoxEngine({ dark = false, viewport = { width: 90
   }
   const b = browser;
   const firefox = b.process();
+  if (firefox) ownPid(firefox.pid, new Promise((resolve) => (firefox.exitCode === null ? firefox.once('exit', resolve) : resolve(null))));
   return {
     name: 'firefox',
     version: await b.version(),

@@ -9,6 +9,43 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { waitFor } from './players.ts';
 
+// Every process started here and every temp dir, until stopped or removed: what
+// `stopOwnedAtExit` stops when the worker exits with browsers kept (test/support/browser-reuse.ts).
+// On globalThis: a worker that keeps browsers runs many files, each with its own modules.
+const LIVE = Symbol.for('castlet.browser-processes.live');
+const live = ((globalThis as { [LIVE]?: { pids: Set<number>; dirs: Set<string>; atExit?: boolean } })[LIVE] ??= {
+  pids: new Set(),
+  dirs: new Set(),
+});
+
+/** Counts `pid` as ours until `exited` resolves (a process started elsewhere, e.g. by puppeteer). */
+export function ownPid(pid: number | undefined, exited: Promise<unknown>): void {
+  if (pid === undefined) return;
+  live.pids.add(pid);
+  void exited.finally(() => live.pids.delete(pid));
+}
+
+/**
+ * When this process exits (vitest stops a worker with SIGTERM), SIGKILL every process started
+ * here that is still running, by PID, and remove the temp dirs. Once per process.
+ */
+export function stopOwnedAtExit(): void {
+  if (live.atExit) return;
+  live.atExit = true;
+  process.once('exit', () => {
+    for (const pid of live.pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // (already gone)
+      }
+    }
+    for (const dir of live.dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  // Without a listener SIGTERM ends the process without 'exit'.
+  process.once('SIGTERM', () => process.exit(143));
+}
+
 export interface Owned {
   readonly pid: number;
   /** SIGTERM by PID, SIGKILL after 3 s; resolves once the process has exited. */
@@ -33,6 +70,7 @@ export function startProcess(
     else child.once('exit', () => resolve());
   });
   child.once('error', (e) => keep(Buffer.from(`${command}: ${e.message}\n`)));
+  ownPid(child.pid, exited);
   return {
     child,
     get pid() {
@@ -52,7 +90,14 @@ export function startProcess(
 /** A temp directory for one engine run, removed by `remove()`. */
 export function tempDir(prefix: string): { path: string; remove(): void } {
   const path = mkdtempSync(join(tmpdir(), `castlet-${prefix}-`));
-  return { path, remove: () => rmSync(path, { recursive: true, force: true }) };
+  live.dirs.add(path);
+  return {
+    path,
+    remove: () => {
+      rmSync(path, { recursive: true, force: true });
+      live.dirs.delete(path);
+    },
+  };
 }
 
 /** Waits until `ok()` (vi.waitFor); fails at once if the process exits, with its output. */

@@ -27,6 +27,7 @@ import { launchChromiumEngine } from './browser-engine-chromium.ts';
 import { FIREFOX_PATH, launchFirefoxEngine } from './browser-engine-firefox.ts';
 import { MINIBROWSER, WEBKIT_DRIVER, launchWebKitEngine } from './browser-engine-webkit.ts';
 import { missingCommand } from './browser-processes.ts';
+import { dropEngine, keptEngine, reusingBrowsers, sharedChromium } from './browser-reuse.ts';
 
 export { CHROMIUM_ARGS, chromiumPath, launchChromium } from '../../scripts/chromium.ts';
 export type { EngineName, EnginePage, Key, Target } from './browser-engine.ts';
@@ -152,18 +153,20 @@ const problemsOf = (page: Page) => {
 
 /** Chromium through Playwright: one browser and one context per test file, a fresh page per test. */
 export function withBrowser(opts: BrowserEnvOptions = {}): BrowserEnv {
+  const reusing = reusingBrowsers();
   let context: BrowserContext | undefined;
   const opened: Page[] = [];
   const { s, env } = stack(
     opts.server ?? {},
     async () => {
-      const browser = await launchChromium();
+      // The worker's Chromium where the project keeps browsers (a context of the file's own).
+      const browser = reusing ? await sharedChromium() : await launchChromium();
       context = await browser.newContext({ viewport: { width: 900, height: 800 }, ...opts.context });
       return browser;
     },
     async (browser) => {
       await context?.close().catch(() => {});
-      await browser.close();
+      if (!reusing) await browser.close();
     },
   );
 
@@ -270,16 +273,25 @@ export interface EngineEnv extends MockEnv {
 export function withEngine(name: EngineName, mockOptions: ServerOptions | SharedMock = {}, launch?: LaunchOptions): EngineEnv {
   let blank = '';
   let current: EnginePage | undefined;
+  const reusing = reusingBrowsers();
+  // Where the project keeps browsers (test/support/browser-reuse.ts): Chromium a context of the
+  // file's own in the worker's browser, Firefox and WebKit the worker's (closed by the worker).
+  const start = async () =>
+    !reusing
+      ? launchEngine[name](launch)
+      : name === 'chromium'
+        ? launchChromiumEngine(launch, await sharedChromium())
+        : keptEngine(name, launch, () => launchEngine[name](launch));
   const { s, env } = stack(
     mockOptions,
     () =>
-      launchEngine[name](launch).catch((e: Error) => {
+      start().catch((e: Error) => {
         const why = engineUnavailable(name);
         throw new Error(`${name} cannot start: ${e.message}${why ? `\n${why}` : ''}`, { cause: e });
       }),
     async (engine) => {
       await current?.close().catch(() => {});
-      await engine.close();
+      if (!reusing || name === 'chromium') await engine.close();
     },
   );
   beforeAll(() => {
@@ -296,8 +308,8 @@ export function withEngine(name: EngineName, mockOptions: ServerOptions | Shared
       // The browser died in an earlier test (a crashed web process can take MiniBrowser with
       // it): start it again, so one crash fails one test, not every test after it.
       console.warn(`[browser] ${name}: the browser is gone (${(e as Error).message.split('\n')[0]}); starting it again`);
-      await s.browser!.close().catch(() => {});
-      s.browser = await launchEngine[name](launch);
+      await (reusing && name !== 'chromium' ? dropEngine(name) : s.browser!.close()).catch(() => {});
+      s.browser = await start();
       current = await s.browser.newPage();
     }
     if (clearStorage) {

@@ -5,6 +5,12 @@
  * (browser, components, consumers, icecast, server), so a fresh clone (no results cache) started
  * the 4–5 minute failover file last, with one worker idle beside it for minutes.
  *
+ * After the first file of each worker, a project's files follow one another: a worker whose next
+ * file is of the same project keeps its process, and in the `browser` and `icecast` projects
+ * (`isolate: false`) its browsers (test/support/browser-reuse.ts); a file of another project
+ * next would stop them. So: the longest file for each worker, then the projects in one run each,
+ * the one with the longest file left first, each longest file first.
+ *
  * A file's length is its last duration from vitest's results cache where there is one, else the
  * figure below (seconds of a fresh-clone run on 2 cores, rounded), else its size (larger first).
  */
@@ -45,12 +51,23 @@ export default class LongestFirst extends BaseSequencer {
       }
       length.set(spec, [cached ?? (SECONDS[path] ?? 0) * 1000, size]);
     }
-    return [...files].sort((a, b) => {
+    const sorted = [...files].sort((a, b) => {
       const group = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (group !== 0) return group;
       const [da, sa] = length.get(a)!;
       const [db, sb] = length.get(b)!;
       return db - da || sb - sa;
     });
+    const workers = Number(this.ctx.config.maxWorkers) || 1;
+    const out: TestSpecification[] = [];
+    for (const order of new Set(sorted.map((f) => f.project.config.sequence.groupOrder))) {
+      const group = sorted.filter((f) => f.project.config.sequence.groupOrder === order);
+      const first = group.slice(0, workers);
+      // The rest by project (a Map keeps the order of each project's longest file), longest first.
+      const byProject = new Map<string, TestSpecification[]>();
+      for (const f of group.slice(workers)) byProject.set(f.project.name, [...(byProject.get(f.project.name) ?? []), f]);
+      out.push(...first, ...[...byProject.values()].flat());
+    }
+    return out;
   }
 }

@@ -15,6 +15,22 @@ export type PrivateCall = (
   quiet?: boolean,
 ) => Promise<{ status: number; body: Record<string, any> | null }>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the service's JSON
 
+/** Fills `channel` with the account's channels (accountInfo), keeping the one chosen if it is still there. */
+export async function fillChannels(channel: HTMLSelectElement, call: PrivateCall): Promise<void> {
+  const account = await call('accountInfo', 'GET', undefined, true);
+  const channels = (account.status === 200 && (account.body?.channels as { id: string; name: string }[] | undefined)) || [];
+  const chosen = channel.value;
+  channel.replaceChildren(
+    ...channels.map((c) => {
+      const option = channel.ownerDocument.createElement('option');
+      option.value = c.id;
+      option.textContent = c.name;
+      return option;
+    }),
+  );
+  if (channels.some((c) => c.id === chosen)) channel.value = chosen;
+}
+
 export interface LiveConsole {
   /** Lists the channels and the live items again (after the token was checked, or a change). */
   load(): Promise<void>;
@@ -43,18 +59,7 @@ export function wireLiveItems(root: ParentNode, call: PrivateCall, publicToken: 
   };
 
   async function load() {
-    const account = await call('accountInfo', 'GET', undefined, true);
-    const channels = (account.status === 200 && (account.body?.channels as { id: string; name: string }[] | undefined)) || [];
-    const chosen = channel.value;
-    channel.replaceChildren(
-      ...channels.map((c) => {
-        const option = doc.createElement('option');
-        option.value = c.id;
-        option.textContent = c.name;
-        return option;
-      }),
-    );
-    if (channels.some((c) => c.id === chosen)) channel.value = chosen;
+    await fillChannels(channel, call);
     const feed = await fetchJson(`/public/podcasts?token=${encodeURIComponent(publicToken())}`);
     const items = Array.isArray(feed?.live_items) ? (feed.live_items as LiveItem[]) : [];
     list.replaceChildren(...items.map(row));

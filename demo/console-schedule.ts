@@ -4,7 +4,7 @@
  * raw exchange shown); the service's 400 is shown in its words, and nothing changed then. Text
  * goes in with textContent and `value`, never as HTML.
  */
-import type { PrivateCall } from './console-live.ts';
+import { fillChannels, type PrivateCall } from './console-live.ts';
 
 export interface ScheduleConsole {
   /** Lists the channels and reads the chosen one's schedule again. */
@@ -24,7 +24,6 @@ export function wireSchedule(root: ParentNode, call: PrivateCall): ScheduleConso
   const channel = form.querySelector<HTMLSelectElement>('[name=channel]')!;
   const timezone = form.querySelector<HTMLInputElement>('[name=timezone]')!;
   const shows = form.querySelector<HTMLTextAreaElement>('[name=shows]')!;
-  const doc = form.ownerDocument;
 
   const say = (text: string, error = false) => {
     status.textContent = text;
@@ -50,18 +49,7 @@ export function wireSchedule(root: ParentNode, call: PrivateCall): ScheduleConso
   }
 
   async function load() {
-    const account = await call('accountInfo', 'GET', undefined, true);
-    const channels = (account.status === 200 && (account.body?.channels as { id: string; name: string }[] | undefined)) || [];
-    const chosen = channel.value;
-    channel.replaceChildren(
-      ...channels.map((c) => {
-        const option = doc.createElement('option');
-        option.value = c.id;
-        option.textContent = c.name;
-        return option;
-      }),
-    );
-    if (channels.some((c) => c.id === chosen)) channel.value = chosen;
+    await fillChannels(channel, call);
     await read();
   }
 

@@ -3,38 +3,12 @@
  * port, in a child process (requests made with node:http, which the DOM environment leaves alone): schedule one,
  * start it, end it, delete it; the service's 400 shown as its words.
  */
-import { request } from 'node:http';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { wireLiveItems, type PrivateCall } from '../../demo/console-live.ts';
+import { wireLiveItems } from '../../demo/console-live.ts';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
-import { withMockProcess } from '../support/mock-process.ts';
+import { withMockClient } from '../support/mock-client.ts';
 
-// The mock in a child process: the DOM environment here is no place for the server.
-const server = withMockProcess();
-
-/** One request to the mock with node:http; the answer as JSON. */
-function nodeJson(
-  method: string,
-  path: string,
-  fields?: Record<string, unknown>,
-  token = DEMO_TOKENS.private_token,
-): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const body = fields ? JSON.stringify(fields) : undefined;
-    const req = request(`${server.url}${path}`, {
-      method,
-      headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text ? JSON.parse(text) : null }));
-    });
-    req.on('error', reject).end(body);
-  });
-}
-
-const call: PrivateCall = (path, method = 'GET', fields) => nodeJson(method, `/private/${path}`, fields);
+const { nodeJson, call } = withMockClient();
 /** The public API, as the console's page reads it: the public token in the query only. */
 const fetchJson = async (url: string) => (await nodeJson('GET', url, undefined, '')).body;
 

@@ -4,7 +4,7 @@
  */
 import { URL as NodeURL, fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
-import type { TokenPair } from './auth.ts';
+import type { TokenPair } from '../../src/api/index.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
 import { Icecast, type IcecastConfig } from './icecast/poller.ts';

@@ -5,6 +5,7 @@
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import type { TokenPair } from '../../src/api/index.ts';
 import type { PostBody } from './middleware/body.ts';
 import type { AppEnv } from './env.ts';
 import { ApiFailure } from './respond.ts';
@@ -94,11 +95,6 @@ const matches = (candidateDigest: Buffer, secret: string) => timingSafeEqual(can
 /** Constant-time string equality: compares SHA-256 digests, so lengths never leak. */
 export function safeEqual(candidate: string, secret: string): boolean {
   return matches(sha256(candidate), secret);
-}
-
-export interface TokenPair {
-  public_token: string;
-  private_token: string;
 }
 
 /** Which of the account's tokens `candidate` is; both are always compared. */

@@ -3,8 +3,7 @@
  * default), the podcast with the
  * manifest's episodes, fixed documented demo tokens.
  */
-import type { Chapter, NowPlaying, Person, Soundbite } from '../../src/api/index.ts';
-import type { TokenPair } from './auth.ts';
+import type { Chapter, NowPlaying, Person, Soundbite, TokenPair } from '../../src/api/index.ts';
 import type { Catalog, LiveLoop } from './media/catalog.ts';
 import { opusFile } from './media/audio-files.ts';
 import { etagOf } from './respond.ts';

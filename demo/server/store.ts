@@ -4,8 +4,7 @@
  * the public API shows is announced to subscribers.
  */
 import { randomUUID } from 'node:crypto';
-import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite, Source } from '../../src/api/index.ts';
-import type { TokenPair } from './auth.ts';
+import type { Chapter, Funding, LiveItem, NowPlaying, Person, Soundbite, Source, TokenPair } from '../../src/api/index.ts';
 import type { WeeklySchedule } from './schedule.ts';
 
 export const HISTORY_LENGTH = 10;

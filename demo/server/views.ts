@@ -2,7 +2,7 @@
  * The JSON shapes the API answers with, built from the store. URLs are absolute, made from
  * the configured public origin (PUBLIC_URL), never from the request's Host header.
  */
-import type { Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, ScheduleSet, Source, StreamInfo } from '../../src/api/index.ts';
+import type { AccountInfo, Chapter, Episode, LiveItem, Person, Podcast, PodcastFeed, ScheduleSet, Source, StreamInfo } from '../../src/api/index.ts';
 import { audioFiles } from './media/audio-files.ts';
 import { ownerView } from './live-items.ts';
 import { scheduleAt } from './schedule.ts';
@@ -150,7 +150,7 @@ export function podcastFeed(store: Store, origin: string, urls?: Urls): PodcastF
   };
 }
 
-export function accountInfo(store: Store, urls: Urls) {
+export function accountInfo(store: Store, urls: Urls): AccountInfo {
   return {
     name: store.name,
     email: store.email,

@@ -17,11 +17,12 @@ export default mergeConfig(
       // @esm-bundle/chai points `main` at a file it does not ship (docs/toolchain.md).
       alias: { '@esm-bundle/chai': here('node_modules/@esm-bundle/chai/esm/chai.js') },
       /**
-       * Two test files at a time, on any machine. Most of the time of the browser and Icecast
-       * files is real time (audio playing, streams looping), not CPU, so two overlap well even on
-       * 2 cores, where vitest's default (cores − 1) would run every file one after the other.
-       * More than two would put more real browsers beside the happy-dom files and the consumer
-       * builds than a 2-core CI runner has cores for.
+       * Three test files at a time, on any machine. Most of the time of the browser and Icecast
+       * files is real time (audio playing, streams looping), not CPU, so three overlap well even
+       * on 2 cores, where vitest's default (cores − 1) would run every file one after the other.
+       * Measured with two: 650 s for the non-heard projects on a quiet 2-core machine; with three
+       * they passed at a load of 15–20 (other work beside them), the one failure a 1.5× rate
+       * read as 1.19 in Firefox. docs/development.md has the figures.
        * Projects run in `sequence.groupOrder` groups, one group after the other: first everything
        * but the "now playing as heard" files, then those files one after the other, with nothing
        * else beside them: they assert display against audio within 1 s, so no happy-dom file,
@@ -30,7 +31,7 @@ export default mergeConfig(
        * A project with `fileParallelism: false` gets a group of its own after all the others:
        * that is how all the browser files used to run, 778 s of `npm test` on 2 cores.
        */
-      maxWorkers: 2,
+      maxWorkers: 3,
       // The longest files first, across projects (test/support/longest-first.ts).
       sequence: { sequencer: LongestFirst },
       projects: [

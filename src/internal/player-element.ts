@@ -3,6 +3,7 @@ import type { PlayerState } from '../events.js';
 import type { Endpoint } from './api.js';
 import { DataController } from './data.js';
 import { emit } from './emit.js';
+import type { Valid } from './feed.js';
 import { CastletError } from './errors.js';
 import { renderFrame } from './frame.js';
 import { hotkeysController } from './hotkeys-controller.js';
@@ -52,7 +53,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   protected readonly audio: PlaybackController;
   protected readonly port: PlayerPort;
 
-  constructor(endpoint: Endpoint, valid: (v: unknown) => boolean, chunks: C) {
+  constructor(endpoint: Endpoint, valid: Valid, chunks: C) {
     super();
     const panels = (this.panels = new Panels(this, { ...chunks, ...SETUP }));
     const [loaded, offline, setup] = [() => !!this.data && audio.ready, () => this.offline, () => void panels.load('setup')]; // (Ready: data and engine.)

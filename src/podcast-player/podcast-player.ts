@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import type { Chapter, Episode, LiveItem, PodcastFeed, Soundbite } from '../api/types.js';
 import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
-import { isPodcastFeed, isStreamInfo } from '../api/validate.js';
+import { check } from '../internal/data.js';
 import { FeedController } from '../internal/feed.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
@@ -143,7 +143,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #started = false;
 
   constructor() {
-    super('podcasts', isPodcastFeed, CHUNKS);
+    super('podcasts', check('isPodcastFeed'), CHUNKS);
     const audio = this.audio;
     audio.on('time', () => this.#progress());
     // Played: it stays on show (a newly published episode never replaces it).
@@ -253,7 +253,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
           lit: KIT,
           audio: this.audio,
           Feed: FeedController,
-          valid: isStreamInfo,
+          valid: check('isStreamInfo'),
           url: (e, c) => publicUrl(this.baseUrl, e, this.publicToken, c),
           data: () => this.data,
           episode: () => this.current,

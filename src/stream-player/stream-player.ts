@@ -7,7 +7,7 @@ import type { Kind } from '../internal/port.js';
 import { renderArtwork, renderPlay, shortcut } from '../internal/frame.js';
 import { emit } from '../internal/emit.js';
 import { PlayerElement } from '../internal/player-element.js';
-import { isStreamInfo } from '../api/validate.js';
+import { check } from '../internal/data.js';
 import { streamStyles } from './stream-player.styles.js';
 
 /** Recent tracks: an on-demand chunk, loaded when first opened; the schedule's line, when the data first has a show. */
@@ -73,7 +73,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   #line?: string;
 
   constructor() {
-    super('stream', isStreamInfo, CHUNKS);
+    super('stream', check('isStreamInfo'), CHUNKS);
     // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
     // the next time update: they come several times a second while it plays).
     this.audio.on('play', () => void import('./heard.js').then((m) => (this.#heard = m.ear())));

@@ -42,6 +42,7 @@ const CHUNKS = { history: () => import('./history.js'), schedule: () => import('
  * @csspart play - The Play/Pause button.
  * @csspart mute - The Mute button.
  * @csspart volume - The volume slider.
+ * @csspart remote - The Cast/AirPlay button: only while the browser sees a device (or plays on one); opens the browser's picker.
  * @csspart listeners - The listener count.
  * @csspart schedule - The schedule's line: the show on air and the next one (kept in place, empty without a schedule).
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
@@ -161,6 +162,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
           .value=${String(Math.round(volume * 100))}
           @input=${(e: Event) => audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
+        ${this.panels.loaded.remote?.button(this.port)}
         <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>
       </div>
       <details part="history" @toggle=${this.panels.opens('history')}>

@@ -31,9 +31,8 @@ class FakeRemote extends EventTarget {
   }
 }
 
+/** (happy-dom's own stub of `remote` is gone: test/support/dom-setup.ts.) */
 const proto = HTMLMediaElement.prototype as unknown as Record<string, unknown>;
-/** happy-dom's own `remote` (it has one that never sees a device). */
-const happyRemote = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'remote')!;
 const remotes = new WeakMap<HTMLMediaElement, FakeRemote>();
 const remoteOf = (el: PlayerElement<object>) => remotes.get(el.media)!;
 
@@ -52,7 +51,6 @@ function withRemotePlayback() {
 const picker = vi.fn();
 const wireless = new WeakSet<HTMLMediaElement>();
 function withAirPlay() {
-  delete proto.remote;
   Object.assign(proto, { webkitShowPlaybackTargetPicker: picker });
   Object.defineProperty(HTMLMediaElement.prototype, 'webkitCurrentPlaybackTargetIsWireless', {
     configurable: true,
@@ -71,7 +69,7 @@ const airplayOn = (el: PlayerElement<object>, on: boolean) => {
 
 beforeEach(() => picker.mockClear());
 afterEach(() => {
-  Object.defineProperty(HTMLMediaElement.prototype, 'remote', happyRemote);
+  delete proto.remote;
   delete proto.webkitShowPlaybackTargetPicker;
   delete proto.webkitCurrentPlaybackTargetIsWireless;
 });
@@ -153,8 +151,6 @@ describe.each(TAGS)('<%s> with WebKit’s AirPlay', (tag) => {
 });
 
 describe.each(TAGS)('<%s> in a browser without either', (tag) => {
-  beforeEach(() => void delete proto.remote);
-
   it('loads no remote chunk and shows no button', async () => {
     const el = await mount<PlayerElement<object>>(tag, mock.url);
     await ready(el);

@@ -70,7 +70,7 @@ export function line(port: PlayerPort): TemplateResult | undefined {
  */
 export const styles = (css: typeof Css): CSSResult => css`
   [part~='remote'] {
-    margin-left: auto;
+    margin-inline-start: auto;
     flex: none;
   }
   [part~='remote'] + [part~='listeners'] {

@@ -70,6 +70,10 @@ export const en = [
   'On air: {show} with {host}',
   'On air: {show}',
   'Next: {show} at {time}',
+  // Cast and AirPlay (src/internal/remote.ts): the button, and the message line while the player plays on a device.
+  'Play on a Cast or AirPlay device',
+  'Connecting to a Cast or AirPlay device…',
+  'Playing on a Cast or AirPlay device',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

@@ -32,7 +32,12 @@ export const isHttp = (url: string | null | undefined): url is string => !!url &
  * CastletError (`bad_response` for an answer of the wrong shape). `cache` is fetch's
  * (`no-cache` revalidates the HTTP cache). `signal` aborts it; a time-out (the caller's) aborts it as `network`.
  */
-export async function getJson(url: string, valid: (v: unknown) => boolean, signal: AbortSignal, cache?: RequestCache): Promise<unknown> {
+export async function getJson(
+  url: string,
+  valid: (v: unknown) => boolean | Promise<boolean>,
+  signal: AbortSignal,
+  cache?: RequestCache,
+): Promise<unknown> {
   let res: Response;
   let body: unknown;
   try {
@@ -42,6 +47,6 @@ export async function getJson(url: string, valid: (v: unknown) => boolean, signa
     throw new CastletError('network');
   }
   if (!res.ok) throw fromResponse(res.status, body as Partial<ApiError> | null);
-  if (!valid(body)) throw new CastletError('bad_response');
+  if (!(await valid(body))) throw new CastletError('bad_response');
   return body;
 }

@@ -1,9 +1,18 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { publicUrl, type Endpoint } from './api.js';
 import { CastletError } from './errors.js';
-import { FeedController } from './feed.js';
+import { FeedController, type Valid } from './feed.js';
 import type { Status } from './status.js';
 import { checkToken } from './tokens.js';
+
+/**
+ * The contract's check `name` of an answer (src/api/validate.ts): an on-demand chunk, as only an
+ * answer needs it (asked for beside the data: see DataController).
+ */
+export const check =
+  (name: 'isStreamInfo' | 'isPodcastFeed'): Valid =>
+  (v) =>
+    import('../api/validate.js').then((m) => m[name](v));
 
 /** The attributes a player's data is asked with. */
 export interface DataHost extends ReactiveControllerHost, HTMLElement {
@@ -16,8 +25,8 @@ export interface DataHost extends ReactiveControllerHost, HTMLElement {
 export interface DataParts {
   /** The endpoint with the widget's data; `{endpoint}/events` pushes the same object as events named `endpoint`. */
   endpoint: Endpoint;
-  /** Checks an answer's shape. */
-  valid(v: unknown): boolean;
+  /** Checks an answer's shape (see Valid); asked once at first with nothing, so that an on-demand validator's chunk comes beside the data. */
+  valid: Valid;
   status: Status;
   /** Stops what plays (a new token, or none that works). */
   stop(): void;
@@ -45,6 +54,7 @@ export class DataController<T> implements ReactiveController {
     private readonly parts: DataParts,
   ) {
     host.addController(this);
+    void parts.valid(0);
     this.#feed = new FeedController<T>(host, parts.valid, (data, error) => this.#received(data, error));
   }
 

@@ -10,7 +10,8 @@ const STABLE_MS = 30_000;
 export const limits = { timeout: 10_000 };
 
 export type FeedListener<T> = (data: T | null, error: CastletError | null) => void;
-type Valid = (v: unknown) => boolean;
+/** Checks an answer's shape: at once, or once its chunk is here (the players' validators are an on-demand chunk). */
+export type Valid = (v: unknown) => boolean | Promise<boolean>;
 
 /**
  * One source of public data shared by every widget of a page that asks for the same URL:
@@ -119,8 +120,12 @@ class Feed<T> {
       } catch {
         // Not JSON: reported below like any other answer of the wrong shape.
       }
-      if (this.valid(data)) this.#set(data as T, null);
-      else this.#set(this.data, new CastletError('bad_response'));
+      // (At once, or once an on-demand validator is here: events that came one after the other
+      // are set in that order; closed meanwhile, nobody listens.)
+      const set = (ok: boolean) => events === this.#events && this.#set(ok ? (data as T) : this.data, ok ? null : new CastletError('bad_response'));
+      const ok = this.valid(data);
+      if (typeof ok === 'boolean') set(ok);
+      else void ok.then(set);
     });
     events.onerror = fail;
   }

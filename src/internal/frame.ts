@@ -7,7 +7,8 @@ import type { PlayerPort } from './port.js';
 
 /**
  * The card of the player of `port`: `content`, then the message line (the error `e`, else reconnecting unless the stream
- * is `offline`, else a play waiting for the data) and the polite live region (`announcement`: track changes).
+ * is `offline`, else a play waiting for the data, else `note`: where it plays, on a Cast or AirPlay device) and the polite live
+ * region (`announcement`: track changes).
  */
 export function renderFrame(
   content: TemplateResult,
@@ -15,6 +16,7 @@ export function renderFrame(
   e: CastletError | null,
   offline: boolean,
   announcement: string,
+  note?: TemplateResult,
 ): TemplateResult {
   const { t, lang, playback } = port;
   // Right to left for Arabic (the only such language here); otherwise the direction is inherited.
@@ -29,7 +31,7 @@ export function renderFrame(
           ? html`<p part="message" role="status">${t('Reconnecting…')}</p>`
           : playback.state === 'waiting'
             ? html`<p part="message" role="status">${t('Starting when loaded…')}</p>`
-            : nothing
+            : note
     }
     <div class="sr-only" aria-live="polite">${announcement}</div>
   </div>`;

@@ -3,12 +3,13 @@ import type { PlayerState } from '../events.js';
 import type { Endpoint } from './api.js';
 import { DataController } from './data.js';
 import { emit } from './emit.js';
+import type { Valid } from './feed.js';
 import { CastletError } from './errors.js';
 import { renderFrame } from './frame.js';
 import { hotkeysController } from './hotkeys-controller.js';
 import { LocaleController } from './locale.js';
 import { mediaSessionController } from './media-session-controller.js';
-import { Panels, type Chunks } from './panels.js';
+import { LIT, Panels, type Chunks } from './panels.js';
 import { PlaybackController } from './playback/controller.js';
 import type { Item } from './playback/types.js';
 import { playerStyles } from './player.styles.js';
@@ -16,8 +17,8 @@ import { makePort, type Kind, type PlayerPort, type Say } from './port.js';
 import { Status } from './status.js';
 import { stickyController } from './sticky-controller.js';
 
-/** Every player's chunks: the setup errors' look and English words, loaded when the first one is shown; `sticky`'s mini-player. */
-const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js') };
+/** Every player's chunks: the setup errors' look and English words, loaded when the first one is shown; `sticky`'s mini-player; Cast and AirPlay. */
+const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js'), remote: () => import('./remote.js') };
 
 /**
  * What every player is: its properties, the state it reflects, its events, its script API and its frame (frame.ts), made of parts (docs/player-parts.md):
@@ -52,7 +53,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   protected readonly audio: PlaybackController;
   protected readonly port: PlayerPort;
 
-  constructor(endpoint: Endpoint, valid: (v: unknown) => boolean, chunks: C) {
+  constructor(endpoint: Endpoint, valid: Valid, chunks: C) {
     super();
     const panels = (this.panels = new Panels(this, { ...chunks, ...SETUP }));
     const [loaded, offline, setup] = [() => !!this.data && audio.ready, () => this.offline, () => void panels.load('setup')]; // (Ready: data and engine.)
@@ -72,6 +73,9 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     audio.on('recovered', () => status.clear(true));
     for (const type of ['play', 'pause'] as const) audio.on(type, (src) => emit(this, `castlet-${type}`, { src, ...this.told(src) }));
     stickyController(port, audio, () => panels.load('mini'));
+    // Cast and AirPlay (remote.ts): only where the browser can play elsewhere.
+    const media = HTMLMediaElement.prototype;
+    if ('remote' in media || 'webkitShowPlaybackTargetPicker' in media) void panels.load('remote').then((m) => m.watch(port, audio, LIT));
   }
   /** Turns the keyboard shortcuts off (hotkeys.ts): the `no-hotkeys` attribute. */
   get noHotkeys(): boolean {
@@ -121,7 +125,8 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     if (this.#told) emit(this, 'castlet-statechange', { state: this.#now });
   }
   protected override render(): TemplateResult {
-    return renderFrame(this.renderPlayer(), this.port, this.status.error, this.offline, this.announcement);
+    const port = this.port;
+    return renderFrame(this.renderPlayer(), port, this.status.error, this.offline, this.announcement, this.panels.loaded.remote?.line(port));
   }
   /** The English message `text` in the listener's language (bound: panels get it as it is). */
   protected readonly t: Say = (text, vars) => this.locale.t(text, vars);

@@ -15,6 +15,15 @@ import type { Lit } from '../internal/panels.js';
 export { credits, type CreditsInput } from './credits.js';
 export { styles } from './lists.styles.js';
 
+/** The Seek slider's keys: seconds to move. */
+const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight: 5, ArrowUp: 5, PageDown: -30, PageUp: 30 };
+
+/** Where `key` pressed on the Seek slider moves to, from `t` in `d` seconds (Home, End, arrows ±5 s, Page ±30 s); null: not a seek key. */
+export function seekKey(key: string, t: number, d: number): number | null {
+  const by = KEYS[key];
+  return key === 'Home' ? 0 : key === 'End' ? d : by === undefined ? null : t + by;
+}
+
 /** A message of the catalogue in the listener's language. */
 export type Say = (text: MessageKey, vars?: Record<string, string | number>) => string;
 

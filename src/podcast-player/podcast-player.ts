@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult, type PropertyDeclarations } from 'l
 import type { Chapter, Episode, LiveItem, PodcastFeed, Soundbite } from '../api/types.js';
 import { isHttp, publicUrl } from '../internal/api.js';
 import { CastletError } from '../internal/errors.js';
-import { isPodcastFeed, isStreamInfo } from '../api/validate.js';
+import { check } from '../internal/data.js';
 import { FeedController } from '../internal/feed.js';
 import { clock, day, spoken } from '../internal/format.js';
 import { backIcon, downloadIcon, forwardIcon } from '../internal/icons.js';
@@ -31,8 +31,6 @@ const CHUNKS = {
 const KIT: Kit = { html, nothing, clock, day, isHttp };
 /** Keeps an empty line its height while loading. */
 const NBSP = '\u00a0';
-/** Slider keys: seconds to move. */
-const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight: 5, ArrowUp: 5, PageDown: -30, PageUp: 30 };
 
 /**
  * A podcast player: episodes, seek, skip, speed, chapters (with their pictures and links),
@@ -84,6 +82,7 @@ const KEYS: Record<string, number> = { ArrowLeft: -5, ArrowDown: -5, ArrowRight:
  * @csspart transcript - The transcript panel (a `<details>`; loaded when opened).
  * @csspart cue - One transcript cue button (`aria-current` on the one playing).
  * @csspart share - The Share button (a link to this moment of the episode).
+ * @csspart remote - The Cast/AirPlay button, at the end of the Share row: only while the browser sees a device (or plays on one); opens the browser's picker.
  * @csspart subscribe - The Subscribe panel (a `<details>`: the feed address and app links).
  * @csspart credits - Hosts, guests and the Support link (only when the episode or show has them).
  * @csspart person - One host or guest: picture, name (a link when they have a page) and role.
@@ -143,7 +142,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
   #started = false;
 
   constructor() {
-    super('podcasts', isPodcastFeed, CHUNKS);
+    super('podcasts', check('isPodcastFeed'), CHUNKS);
     const audio = this.audio;
     audio.on('time', () => this.#progress());
     // Played: it stays on show (a newly published episode never replaces it).
@@ -253,7 +252,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
           lit: KIT,
           audio: this.audio,
           Feed: FeedController,
-          valid: isStreamInfo,
+          valid: check('isStreamInfo'),
           url: (e, c) => publicUrl(this.baseUrl, e, this.publicToken, c),
           data: () => this.data,
           episode: () => this.current,
@@ -332,10 +331,10 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     }
   }
 
+  /** A key on the Seek slider: its seconds (lists.ts, once here; the slider's own keys before). */
   #onSeekKey(e: KeyboardEvent) {
-    const by = KEYS[e.key];
-    const to = e.key === 'Home' ? 0 : e.key === 'End' ? this.audio.snapshot.duration : by === undefined ? null : this.position + by;
-    if (to === null) return;
+    const to = this.#lists?.seekKey(e.key, this.position, this.audio.snapshot.duration);
+    if (to == null) return;
     e.preventDefault();
     this.seek(to);
   }
@@ -401,6 +400,7 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
           <summary>${this.t('Subscribe')}</summary>
           ${this.panels.loaded.sharing?.renderSubscribe({ lit: LIT, feed: publicUrl(this.baseUrl, 'podcasts.rss', this.publicToken, this.channel), say: this.t, copied: (k) => this.#tell(this.t(k)) })}
         </details>
+        ${this.panels.loaded.remote?.button(this.port)}
       </div>
       ${this.note ? html`<p class="muted">${this.note}</p>` : nothing}
       ${this.#lists?.credits({ lit: KIT, say: this.t, episode: ep, show }) ?? html`<div part="credits"></div>`}

@@ -9,7 +9,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { Episode, LiveItem, PodcastFeed, Soundbite, StreamInfo } from '../api/types.js';
-import type { FeedController } from '../internal/feed.js';
+import type { FeedController, Valid } from '../internal/feed.js';
 import type { PlaybackController } from '../internal/playback/controller.js';
 import type { SessionInfo, Say } from '../internal/port.js';
 import type { Snapshot } from '../internal/playback/types.js';
@@ -24,7 +24,7 @@ export interface Podcasting2Kit {
   lit: Kit;
   audio: PlaybackController;
   Feed: typeof FeedController;
-  valid(v: unknown): boolean;
+  valid: Valid;
   /** The public URL of `endpoint` for `channel` (the player's token and base-url). */
   url(endpoint: 'stream' | 'stream/events', channel: string): string;
   data(): PodcastFeed | null;

@@ -7,7 +7,7 @@ import type { Kind } from '../internal/port.js';
 import { renderArtwork, renderPlay, shortcut } from '../internal/frame.js';
 import { emit } from '../internal/emit.js';
 import { PlayerElement } from '../internal/player-element.js';
-import { isStreamInfo } from '../api/validate.js';
+import { check } from '../internal/data.js';
 import { streamStyles } from './stream-player.styles.js';
 
 /** Recent tracks: an on-demand chunk, loaded when first opened; the schedule's line, when the data first has a show. */
@@ -42,6 +42,7 @@ const CHUNKS = { history: () => import('./history.js'), schedule: () => import('
  * @csspart play - The Play/Pause button.
  * @csspart mute - The Mute button.
  * @csspart volume - The volume slider.
+ * @csspart remote - The Cast/AirPlay button: only while the browser sees a device (or plays on one); opens the browser's picker.
  * @csspart listeners - The listener count.
  * @csspart schedule - The schedule's line: the show on air and the next one (kept in place, empty without a schedule).
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
@@ -73,7 +74,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   #line?: string;
 
   constructor() {
-    super('stream', isStreamInfo, CHUNKS);
+    super('stream', check('isStreamInfo'), CHUNKS);
     // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
     // the next time update: they come several times a second while it plays).
     this.audio.on('play', () => void import('./heard.js').then((m) => (this.#heard = m.ear())));
@@ -161,6 +162,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
           .value=${String(Math.round(volume * 100))}
           @input=${(e: Event) => audio.setVolume(Number((e.target as HTMLInputElement).value) / 100)}
         />
+        ${this.panels.loaded.remote?.button(this.port)}
         <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>
       </div>
       <details part="history" @toggle=${this.panels.opens('history')}>

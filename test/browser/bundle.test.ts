@@ -43,7 +43,8 @@ describe('dist/', () => {
   it('has its on-demand chunks, each within 3 KiB gzip and importing only chunks', () => {
     // The lock-screen controls, the setup errors, the podcast player's list rows, transcript
     // panel, share and subscribe, live items and highlights, the recent tracks, the schedule's line, the
-    // playback engine, its machine and its media adapter, and each language but English.
+    // playback engine, its machine and its media adapter, the answers' validators, Cast and AirPlay,
+    // and each language but English.
     for (const part of [
       'media-session',
       'setup-messages',
@@ -56,6 +57,8 @@ describe('dist/', () => {
       'engine',
       'machine',
       'media-adapter',
+      'validate',
+      'remote',
       'de',
       'fr',
       'es',

@@ -25,6 +25,7 @@ describe('what loads when', () => {
     const t = await openBoth(env);
     // The engine, its machine and its media adapter: asked for as soon as a player is on the page, once for all of them.
     // The live items and highlights' chunk: with the data, as the demo show's newest episode has highlights.
+    // The answers' validators: beside the data. Cast and AirPlay: Chromium has the Remote Playback API (no device here: no button).
     await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=highlights]'), POD);
     expect(chunks(t).sort()).toEqual([
       '/chunks/engine.js',
@@ -32,6 +33,8 @@ describe('what loads when', () => {
       '/chunks/machine.js',
       '/chunks/media-adapter.js',
       '/chunks/podcasting2.js',
+      '/chunks/remote.js',
+      '/chunks/validate.js',
     ]);
     expect(vtts(t)).toEqual([]);
 
@@ -46,7 +49,9 @@ describe('what loads when', () => {
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
       '/chunks/podcasting2.js',
+      '/chunks/remote.js',
       '/chunks/transcript.js',
+      '/chunks/validate.js',
     ]);
     expect(vtts(t)).toEqual([episodes[0]!.transcript_url]);
 
@@ -65,9 +70,11 @@ describe('what loads when', () => {
       '/chunks/media-adapter.js',
       '/chunks/podcast-kind.js',
       '/chunks/podcasting2.js',
+      '/chunks/remote.js',
       '/chunks/sharing.js',
       '/chunks/stream-kind.js',
       '/chunks/transcript.js',
+      '/chunks/validate.js',
     ]);
     // Each part once, whatever the number of players or renders.
     expect(new Set(chunks(t)).size).toBe(chunks(t).length);

@@ -1,7 +1,7 @@
 import type { ReactiveController } from 'lit';
 import { backoff } from '../backoff.js';
 import type { Playback } from './engine.js';
-import { INITIAL, SPEEDS, WAITING, type AudioEventType, type EngineHost, type EngineParts, type Snapshot } from './types.js';
+import { INITIAL, SPEEDS, WAITING, type AudioEventType, type EngineHost, type EngineParts, type RemoteTell, type Snapshot } from './types.js';
 
 /**
  * The engine, the machine it performs and the media adapter: on-demand chunks (the engine
@@ -136,5 +136,15 @@ export class PlaybackController implements ReactiveController {
 
   setMuted(muted: boolean): void {
     this.#do((e) => e.setMuted(muted));
+  }
+
+  /** Remote playback (Cast, AirPlay): `tell` is told whether there is a device and where it plays (Playback.remote). */
+  remote(tell: RemoteTell): void {
+    this.#do((e) => e.remote(tell));
+  }
+
+  /** Opens the browser's device picker (on the listener's press: the engine is here once there is a device). */
+  pick(): void {
+    this.#do((e) => e.pick());
   }
 }

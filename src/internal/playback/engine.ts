@@ -2,7 +2,7 @@ import type { ReactiveController } from 'lit';
 import { loadResume, saveResume } from '../resume.js';
 import { IDLE, sourceOf, transition, wanted, type Effect, type Event, type State } from './machine.js';
 import type { MediaAdapter } from './media-adapter.js';
-import type { AudioEventType, EngineHost, EngineParts, Item, Snapshot, Source } from './types.js';
+import type { AudioEventType, EngineHost, EngineParts, Item, RemoteTell, Snapshot, Source } from './types.js';
 import type { backoff } from '../backoff.js';
 
 /**
@@ -232,6 +232,16 @@ export class Playback implements ReactiveController {
   setMuted(muted: boolean): void {
     this.#media.muted = muted;
     this.host.requestUpdate();
+  }
+
+  /** Remote playback (Cast, AirPlay): what the adapter tells of it (MediaAdapter.remote). */
+  remote(tell: RemoteTell): void {
+    this.#media.remote(tell);
+  }
+
+  /** Opens the browser's device picker. */
+  pick(): void {
+    this.#media.pick();
   }
 
   /** The position in the item on show, in seconds: the media clock while it is loaded (the start position while the clock reads 0, before the metadata). */

@@ -1,4 +1,11 @@
 import type { Event } from './machine.js';
+import type { RemoteTell } from './types.js';
+
+/** WebKit's AirPlay (Safari): not in TypeScript's DOM types. */
+interface WebKitMedia extends HTMLAudioElement {
+  webkitShowPlaybackTargetPicker(): void;
+  readonly webkitCurrentPlaybackTargetIsWireless: boolean;
+}
 
 // (One string: fewer bytes than an array of them.)
 const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(
@@ -139,6 +146,36 @@ export class MediaAdapter {
 
   set muted(muted: boolean) {
     this.media.muted = muted;
+  }
+
+  /**
+   * Remote playback: tells `tell` whether the browser sees a device (Cast, AirPlay) and where
+   * the element plays, now and at each change: the Remote Playback API (`remote`: Chromium,
+   * Safari), else WebKit's AirPlay events. A browser that cannot watch (Chromium on some
+   * systems rejects `watchAvailability`) or has neither tells nothing: the player stays as it is.
+   */
+  remote(tell: RemoteTell): void {
+    const media = this.media as WebKitMedia;
+    const remote = media.remote as RemotePlayback | undefined;
+    let available = false;
+    const say = (a = available) =>
+      tell((available = a), remote ? remote.state : media.webkitCurrentPlaybackTargetIsWireless ? 'connected' : 'disconnected');
+    if (remote) {
+      remote.watchAvailability((a) => say(a)).catch(() => {});
+      for (const type of ['connecting', 'connect', 'disconnect']) remote.addEventListener(type, () => say());
+    } else {
+      media.addEventListener('webkitplaybacktargetavailabilitychanged', (e) =>
+        say((e as globalThis.Event & { availability?: string }).availability === 'available'),
+      );
+      media.addEventListener('webkitcurrentplaybacktargetiswirelesschanged', () => say());
+    }
+  }
+
+  /** Opens the browser's device picker (Cast, AirPlay): on the listener's press. */
+  pick(): void {
+    const media = this.media as WebKitMedia;
+    if (media.remote) media.remote.prompt().catch(() => {});
+    else media.webkitShowPlaybackTargetPicker?.();
   }
 
   #onMedia = (e: globalThis.Event) => {

@@ -82,6 +82,12 @@ export const INITIAL: Snapshot = {
 /** A play asked before anything can play (the machine's `waiting`): the Play button says Pause. */
 export const WAITING: Snapshot = { ...INITIAL, state: 'waiting', on: true };
 
+/**
+ * What remote playback tells (Cast, AirPlay: MediaAdapter.remote): whether the browser sees a
+ * device to play on, and where the element plays (`connecting`/`connected`: on a device).
+ */
+export type RemoteTell = (available: boolean, state: RemotePlaybackState) => void;
+
 /** What the engine reads of its player, and tells it. */
 export interface EngineHost extends ReactiveControllerHost {
   publicToken: string;

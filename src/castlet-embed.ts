@@ -127,7 +127,8 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
   }
   // A frame loaded before this call said `ready` to no one: asked (`castlet:hello`), a ready frame says it again. A page
   // loaded anew in the frame is asked too: until it answers, commands wait (a message to a page that is going is lost).
-  const hello = () => send({ type: 'castlet:hello' });
+  // Its height too (`castlet:measure`): it was said before this call, maybe.
+  const hello = () => (send({ type: 'castlet:hello' }), send({ type: 'castlet:measure' }));
   iframe.addEventListener('load', () => ((ready = false), hello()));
   hello();
 

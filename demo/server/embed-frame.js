@@ -104,14 +104,21 @@ function frame() {
     if (now) post('castlet:nowplaying', now);
   };
 
+  /** The frame is ready: said, with what it shows (the state, now playing, the time); again to a page that asks (`castlet:hello`). */
+  function hello() {
+    post('castlet:ready', { kind, state: player.state });
+    state();
+    tellNowPlaying();
+    time();
+  }
+
   /** A player's state changed: told; the first time it is settled (ready, offline or in error), so is the frame (and a clip without its episode is opened). */
   function changed(el, now) {
     if (el !== player) return;
     post('castlet:state', { state: now });
     if (now === 'loading' || ready) return;
     ready = true;
-    post('castlet:ready', { kind, state: now });
-    tellNowPlaying();
+    hello();
     if (clip && !pinned && el.current) load({ episode: el.current.id, clip }).catch(() => {});
   }
 
@@ -159,10 +166,12 @@ function frame() {
     void old.pause();
     ready = true; // (Commands go to the new player from now on; it queues them until its data came.)
     player = el;
-    follow(el);
     old.replaceWith(el);
-    await customElements.whenDefined(el.localName);
+    follow(el);
     await settled(el);
+    // The share link's part of the player is an on-demand chunk: the episode is on show once it came (or not at all).
+    for (let waited = 0; el.current?.id !== c.episode && el.state !== 'error' && waited < 3000; waited += 50)
+      await new Promise((r) => setTimeout(r, 50));
     if (el.current?.id !== c.episode) throw Object.assign(new Error(`load: no episode ${c.episode} in this podcast`), { code: 'not_found' });
     // A clip is armed by an on-demand part of the player: give it the turn it takes.
     if (c.clip) await new Promise((r) => setTimeout(r, 300));
@@ -201,16 +210,16 @@ function frame() {
     if (e.source !== window.parent || !framed) return;
     const data = e.data;
     if (data && data.type === 'castlet:measure') return send(true);
-    // A page that attaches late asks again what it missed: whether the player is ready.
-    if (data && data.type === 'castlet:hello') return ready && post('castlet:ready', { kind, state: player.state });
+    // A page that attaches late asks again what it missed: whether the player is ready, and what it shows.
+    if (data && data.type === 'castlet:hello') return ready && hello();
     const c = checkCommand(data, kind);
     if (!c) return;
     if ('error' in c) return post('castlet:error', { code: 'bad_command', message: c.error, ...(c.id !== undefined && { id: c.id }) });
     void run(c);
   });
 
-  follow(player);
   void customElements.whenDefined(player.localName).then(() => {
+    follow(player);
     if (start.t && !clip) player.seek(Number(start.t));
     if (player.state !== 'loading') changed(player, player.state);
   });

@@ -4,10 +4,14 @@
  * written on the page for that script; the share page, its player card and oEmbed carry it on. What a real frame does with
  * them, in three engines: test/browser/embed-api.test.ts.
  */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkCommand, momentHash, MAX_CLIP } from '../../demo/server/embed-frame.js';
 import { MAX_CLIP as SERVICE_MAX_CLIP, optionsQuery, readOptions, startClip, startTime } from '../../demo/server/embed-options.ts';
 import { MAX_CLIP as PLAYER_MAX_CLIP, sharedClip, sharedMoment } from '../../src/internal/share.ts';
+import { EXAMPLE_CSP, PAGE_CSP } from '../../demo/server/routes/static.ts';
 import { call, PUBLIC, withServer } from '../support/server.ts';
 
 const cmd = (command: unknown, more: Record<string, unknown> = {}) => ({ type: 'castlet:command', command, ...more });
@@ -159,5 +163,27 @@ describe('the pages take the start', () => {
     const plain = await call(`${s.url}/s/${PUBLIC}/episodes/ep-2`);
     expect(main(plain.text)).toBe('');
     expect(plain.text).not.toContain('/embed/frame.js');
+  });
+});
+
+describe('the example page (embed-api.html, copied into dist/ by the build)', () => {
+  const root = mkdtempSync(join(tmpdir(), 'castlet-embed-api-'));
+  mkdirSync(join(root, 'dist'));
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>demo</title>');
+  writeFileSync(join(root, 'dist', 'embed-api.html'), '<!doctype html><title>example</title>');
+  writeFileSync(join(root, 'dist', 'castlet-embed.js'), 'export function attach() {}');
+  const s = withServer({ indexFile: join(root, 'index.html'), staticDir: join(root, 'dist') });
+
+  it("is served under the demo page's policy, and may frame this origin's embed pages only", async () => {
+    const r = await call(`${s.url}/embed-api.html`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-security-policy')).toBe(EXAMPLE_CSP);
+    expect(EXAMPLE_CSP).toBe(`${PAGE_CSP}; frame-src 'self'`);
+    expect(EXAMPLE_CSP).not.toContain('unsafe');
+    // castlet-embed.js is served beside the bundle, to any site (a module is fetched in CORS mode).
+    const js = await call(`${s.url}/castlet-embed.js`);
+    expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(js.headers.get('access-control-allow-origin')).toBe('*');
+    expect(js.headers.get('content-security-policy')).toBeNull();
   });
 });

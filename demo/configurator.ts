@@ -216,8 +216,8 @@ export function mountConfigurator(host: HTMLElement): Configurator {
   form.addEventListener('input', update);
   form.addEventListener('change', update);
   form.addEventListener('submit', (e) => e.preventDefault());
-  // The preview paused, or its seek slider moved (composed events, out of its shadow root): a start follows the position.
-  for (const type of ['castlet-pause', 'change']) stage.addEventListener(type, () => startAt.control.checked && update());
+  // The preview paused, or its seek slider moved (`input` is composed: it leaves the shadow root): a start follows the position.
+  for (const type of ['castlet-pause', 'input']) stage.addEventListener(type, () => startAt.control.checked && update());
 
   async function loadEpisodes() {
     const res = await fetch(`/public/podcasts?token=${encodeURIComponent(ctx.publicToken)}`, { cache: 'no-store' }).catch(() => null);

@@ -10,7 +10,7 @@
 //    (scripts/integrations.ts; the wrappers with a source map of their own, scripts/source-map.ts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -52,6 +52,8 @@ writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify({ version, files, s
 const run = (script: string, ...args: string[]) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: 'inherit' });
 run('typescript/bin/tsc', '-p', 'tsconfig.build.json');
 // castlet-embed.js's types beside it on the CDN (`/castlet-embed.d.ts`), as tsc wrote them for the npm build.
-copyFileSync(join(root, 'dist/npm/castlet-embed.d.ts'), join(root, 'dist/castlet-embed.d.ts'));
+// (Without its declaration map's comment: the map is the npm build's.)
+const embedTypes = readFileSync(join(root, 'dist/npm/castlet-embed.d.ts'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
+writeFileSync(join(root, 'dist/castlet-embed.d.ts'), embedTypes);
 run('@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet');
 writeIntegrations(root);

@@ -298,6 +298,25 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         what: 'the share page’s player',
       });
       expect(await share.evaluate(() => (document.querySelector('podcast-player') as unknown as { position: number }).position, null)).toBe(42);
+
+      // An embed page's clip=, with its episode pinned and without (the newest episode's clip): the player opens at its start.
+      const newest = (await env.publicGet('podcasts')).episodes[0].id as string;
+      for (const [query, episode] of [
+        ['&episode=ep-1&clip=10,2', 'ep-1'],
+        ['&clip=10,2', newest],
+      ] as const) {
+        const page = await env.visit(`${env.mock}/embed/podcast?token=${PUBLIC}${query}`);
+        const shown = await page.waitFor(
+          () => {
+            const el = document.querySelector('podcast-player') as
+              (HTMLElement & { state: string; position: number; current?: { id: string } }) | null;
+            return el?.state === 'ready' && el.position === 10 && el.current?.id;
+          },
+          null,
+          { what: `the embed page with ${query} at the clip's start` },
+        );
+        expect(shown).toBe(episode);
+      }
     });
 
     test('the example page (demo/public/embed-api.html) drives its two frames under the demo page’s policy', async () => {

@@ -98,6 +98,8 @@ export function mountConfigurator(host: HTMLElement): Configurator {
   const sticky = check('sticky', 'Mini-player while scrolling (sticky)');
   const continuous = check('continuous', 'Play the next episode at the end (continuous)');
   const noHotkeys = check('no-hotkeys', 'No keyboard shortcuts (no-hotkeys)');
+  // The preview's position when ticked (and when the preview pauses or is sought meanwhile): `t=` in the iframe and the share link.
+  const startAt = check('start', 'Start at the current position (t=)');
 
   const form = el(
     'form',
@@ -112,6 +114,7 @@ export function mountConfigurator(host: HTMLElement): Configurator {
     sticky.field,
     continuous.field,
     noHotkeys.field,
+    startAt.field,
   );
   const stage = el('div', { class: 'preview', id: 'configurator-preview' });
   const status = el('p', { class: 'copy-status', role: 'status', id: id('status') });
@@ -168,6 +171,7 @@ export function mountConfigurator(host: HTMLElement): Configurator {
     sticky: sticky.control.checked,
     continuous: continuous.control.checked,
     noHotkeys: noHotkeys.control.checked,
+    start: startAt.control.checked ? Math.floor((preview as { position?: number } | null)?.position ?? 0) : 0,
   });
 
   /** The preview: the real element, its attributes changed in place (it keeps playing); a new one for the other player. */
@@ -202,6 +206,7 @@ export function mountConfigurator(host: HTMLElement): Configurator {
     const podcast = choice.kind === 'podcast';
     episode.field.hidden = !podcast;
     continuous.field.hidden = !podcast;
+    startAt.field.hidden = !podcast;
     // continuous never applies with a pinned episode (the players' own rule).
     continuous.control.disabled = !!choice.episode;
     accent.disabled = !custom.control.checked;
@@ -211,6 +216,8 @@ export function mountConfigurator(host: HTMLElement): Configurator {
   form.addEventListener('input', update);
   form.addEventListener('change', update);
   form.addEventListener('submit', (e) => e.preventDefault());
+  // The preview paused, or its seek slider moved (`input` is composed: it leaves the shadow root): a start follows the position.
+  for (const type of ['castlet-pause', 'input']) stage.addEventListener(type, () => startAt.control.checked && update());
 
   async function loadEpisodes() {
     const res = await fetch(`/public/podcasts?token=${encodeURIComponent(ctx.publicToken)}`, { cache: 'no-store' }).catch(() => null);

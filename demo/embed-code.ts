@@ -29,6 +29,8 @@ export interface EmbedChoice {
   sticky: boolean;
   continuous: boolean;
   noHotkeys: boolean;
+  /** Podcast: where the iframe and the share link start, in whole seconds (`t=`); 0 for the beginning. */
+  start: number;
 }
 
 export const DEFAULT_CHOICE: EmbedChoice = {
@@ -41,6 +43,7 @@ export const DEFAULT_CHOICE: EmbedChoice = {
   sticky: false,
   continuous: false,
   noHotkeys: false,
+  start: 0,
 };
 
 export interface EmbedContext {
@@ -69,6 +72,7 @@ export function choiceOptions(choice: EmbedChoice, publicToken: string): EmbedOp
     continuous: choice.kind === 'podcast' && choice.continuous,
     sticky: choice.sticky,
     noHotkeys: choice.noHotkeys,
+    t: choice.kind === 'podcast' ? choice.start : 0,
   };
 }
 

@@ -24,7 +24,8 @@ const bin = (path: string) => join(root, 'node_modules', path);
 // in Lit's development build).
 process.env.NODE_ENV = 'production';
 
-for (const entry of ['castlet', 'stream-player', 'podcast-player', 'console']) {
+// castlet-embed.js: the embed API's module for the pages around the embed frames (docs/embed-api.md), no Lit in it.
+for (const entry of ['castlet', 'stream-player', 'podcast-player', 'castlet-embed', 'console']) {
   process.env.ENTRY = entry;
   await build({ logLevel: 'warn', root });
 }
@@ -50,5 +51,9 @@ writeFileSync(join(root, 'dist/sri.json'), `${JSON.stringify({ version, files, s
 
 const run = (script: string, ...args: string[]) => execFileSync(process.execPath, [bin(script), ...args], { cwd: root, stdio: 'inherit' });
 run('typescript/bin/tsc', '-p', 'tsconfig.build.json');
+// castlet-embed.js's types beside it on the CDN (`/castlet-embed.d.ts`), as tsc wrote them for the npm build.
+// (Without its declaration map's comment: the map is the npm build's.)
+const embedTypes = readFileSync(join(root, 'dist/npm/castlet-embed.d.ts'), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
+writeFileSync(join(root, 'dist/castlet-embed.d.ts'), embedTypes);
 run('@custom-elements-manifest/analyzer/cem.js', 'analyze', '--quiet');
 writeIntegrations(root);

@@ -20,6 +20,10 @@ export interface EmbedOptions {
   continuous: boolean;
   sticky: boolean;
   noHotkeys: boolean;
+  /** Podcast only: where the episode starts, in seconds (`t=`); 0 for its beginning (or the listener's resume point). */
+  t: number;
+  /** Podcast only: just this clip of the episode, `[start, duration]` in seconds (`clip=`); wins over `t`. */
+  clip: readonly [number, number] | null;
 }
 
 export const NO_OPTIONS: EmbedOptions = {
@@ -32,6 +36,8 @@ export const NO_OPTIONS: EmbedOptions = {
   continuous: false,
   sticky: false,
   noHotkeys: false,
+  t: 0,
+  clip: null,
 };
 
 /** Longer ids or tokens than this are cut: nothing real is longer, and the page stays small. */
@@ -59,6 +65,25 @@ function flag(params: URLSearchParams, name: string): boolean {
 
 const id = (value: string | null) => (value ?? '').slice(0, MAX_ID);
 
+/** The longest clip a page may ask for: the players' own limit (MAX_CLIP in src/internal/share.ts, a soundbite's longest). */
+export const MAX_CLIP = 300;
+/** Seconds as a page's URL writes them: digits, at most three decimals (`90`, `12.5`). */
+const SECONDS = /^\d{1,7}(?:\.\d{1,3})?$/;
+
+/** `t=` as seconds (`90`, `12.5`), or 0 for anything else (a negative, a word, `1e3`, `1:30`). */
+export function startTime(value: string | null | undefined): number {
+  const v = value?.trim() ?? '';
+  return SECONDS.test(v) ? Number(v) : 0;
+}
+
+/** `clip=<start>,<duration>` as seconds, the duration more than 0 and at most MAX_CLIP; null for anything else. */
+export function startClip(value: string | null | undefined): [number, number] | null {
+  const [start, duration, more] = (value?.trim() ?? '').split(',');
+  if (more !== undefined || !SECONDS.test(start ?? '') || !SECONDS.test(duration ?? '')) return null;
+  const d = Number(duration);
+  return d > 0 && d <= MAX_CLIP ? [Number(start), d] : null;
+}
+
 /** The options a query string asks for, each checked (see above). */
 export function readOptions(params: URLSearchParams): EmbedOptions {
   const theme = params.get('theme');
@@ -72,7 +97,14 @@ export function readOptions(params: URLSearchParams): EmbedOptions {
     continuous: flag(params, 'continuous'),
     sticky: flag(params, 'sticky'),
     noHotkeys: flag(params, 'no-hotkeys'),
+    ...start(params),
   };
+}
+
+/** Where a page starts: a clip, else a time (a valid clip wins; the other is dropped). */
+function start(params: URLSearchParams): Pick<EmbedOptions, 't' | 'clip'> {
+  const clip = startClip(params.get('clip'));
+  return clip ? { t: 0, clip } : { t: startTime(params.get('t')), clip: null };
 }
 
 /**
@@ -82,17 +114,19 @@ export function readOptions(params: URLSearchParams): EmbedOptions {
 export function optionsQuery(kind: PlayerKind, options: EmbedOptions, keys: readonly (keyof EmbedOptions)[] = OPTION_KEYS): string {
   const q = new URLSearchParams();
   for (const key of keys) {
-    if (kind === 'stream' && (key === 'episode' || key === 'continuous')) continue;
+    if (kind === 'stream' && (key === 'episode' || key === 'continuous' || key === 't' || key === 'clip')) continue;
     const value = options[key];
-    if (value === true) q.set(key === 'noHotkeys' ? 'no-hotkeys' : key, '1');
+    if (key === 't' && options.t > 0) q.set('t', String(options.t));
+    else if (key === 'clip' && options.clip) q.set('clip', options.clip.join(','));
+    else if (value === true) q.set(key === 'noHotkeys' ? 'no-hotkeys' : key, '1');
     else if (typeof value === 'string' && value) q.set(key, key === 'accent' ? value.slice(1) : value);
   }
   return q.toString();
 }
 
-export const OPTION_KEYS = ['token', 'channel', 'episode', 'theme', 'lang', 'accent', 'continuous', 'sticky', 'noHotkeys'] as const;
-/** What a share page's URL may carry besides its path: how the player looks and behaves. */
-export const DISPLAY_KEYS = ['theme', 'lang', 'accent', 'continuous', 'sticky', 'noHotkeys'] as const;
+export const OPTION_KEYS = ['token', 'channel', 'episode', 'theme', 'lang', 'accent', 'continuous', 'sticky', 'noHotkeys', 't', 'clip'] as const;
+/** What a share page's URL may carry besides its path: how the player looks and behaves, and where it starts. */
+export const DISPLAY_KEYS = ['theme', 'lang', 'accent', 'continuous', 'sticky', 'noHotkeys', 't', 'clip'] as const;
 
 /** The player element's attributes for `options` (name → value; '' for a boolean attribute). */
 export function playerAttributes(kind: PlayerKind, options: EmbedOptions): [string, string][] {
@@ -105,6 +139,12 @@ export function playerAttributes(kind: PlayerKind, options: EmbedOptions): [stri
   if (options.sticky) attrs.push(['sticky', '']);
   if (options.noHotkeys) attrs.push(['no-hotkeys', '']);
   return attrs;
+}
+
+/** Where the page starts its player (podcast only), for the frame's script to read: `data-t`, `data-clip` on its <main>. */
+export function startAttributes(kind: PlayerKind, options: EmbedOptions): [string, string][] {
+  if (kind !== 'podcast') return [];
+  return options.clip ? [['data-clip', options.clip.join(',')]] : options.t > 0 ? [['data-t', String(options.t)]] : [];
 }
 
 /**

@@ -136,7 +136,7 @@ describe('embed pages', () => {
     }
   });
 
-  it('/embed/frame.js posts only the height to the parent, and is cacheable', async () => {
+  it('/embed/frame.js posts the height to the parent (and the embed API: embed-api.test.ts), and is cacheable', async () => {
     const r = await call(`${s.url}/embed/frame.js`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

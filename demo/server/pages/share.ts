@@ -15,6 +15,7 @@ import {
   optionsQuery,
   playerAttributes,
   readOptions,
+  startAttributes,
   type EmbedOptions,
   type PlayerKind,
 } from '../embed-options.ts';
@@ -159,12 +160,14 @@ export function sharePage(target: ShareTarget, origin: string, mediaSrc?: string
   ].join('\n');
   const tag = `${target.kind}-player`;
   const thumb = artUrl('', target.art, THUMB);
-  const body = `<main>
+  // A start (`t=`, `clip=`): on <main>, for the embed frame's script (it starts the player there), which runs before the bundle.
+  const start = startAttributes(target.kind, target.options);
+  const body = `<main${attrs(start)}>
 <div class="head">${thumb ? `<img src="${esc(thumb)}" alt="" width="96" height="96">` : ''}<div><h1>${esc(target.title)}</h1><p class="site">${esc(kindWords)} · ${esc(target.site)}</p></div></div>
 <p class="desc">${esc(target.description)}</p>
 <${tag}${attrs(playerAttributes(target.kind, target.options))}></${tag}>
 </main>
-<script type="module" src="/castlet@${esc(VERSION)}/castlet.js"></script>`;
+${start.length ? '<script type="module" src="/embed/frame.js"></script>\n' : ''}<script type="module" src="/castlet@${esc(VERSION)}/castlet.js"></script>`;
   return htmlPage({
     lang: target.options.lang || 'en',
     title: `${target.title} · ${target.site}`,

@@ -2,11 +2,12 @@
  * Embed anywhere (docs/embed.md): the pages a site that takes no script can still show.
  * `/embed/stream`, `/embed/podcast`: only the player, its options as query parameters, under
  * a strict policy of its own that any site may frame; `/embed/frame.js` tells the host page
- * the frame's height (`castlet:resize`). Share pages: share.ts; oEmbed: oembed.ts.
+ * the frame's height (`castlet:resize`) and is the embed API (docs/embed-api.md). Share pages: share.ts; oEmbed: oembed.ts.
  */
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { playerAttributes, readOptions, type PlayerKind } from '../embed-options.ts';
+import { playerAttributes, readOptions, startAttributes, type PlayerKind } from '../embed-options.ts';
 import { attrs, esc, htmlPage } from '../pages/html-page.ts';
 import { conditionalGet } from '../middleware/etag.ts';
 import { etagOf } from '../respond.ts';
@@ -14,26 +15,12 @@ import { RESERVE_CSS } from '../../snippet.ts';
 import { VERSION } from './static.ts';
 
 /**
- * The frame's one script: the document's height to the parent, each time it changes, and again
- * when the parent asks (`castlet:measure`, for a listener added late). Only the height leaves
- * the frame: the target is `*` because any site may embed it.
+ * The frame's one script (embed-frame.js, a module): the document's height to the parent, each time it changes, and again
+ * when the parent asks (`castlet:measure`); the embed API (docs/embed-api.md): commands from the parent window only, the
+ * player's events to it, and the start the page's URL asked for. Only what the public API shows leaves the frame: the target
+ * is `*` because any site may embed it.
  */
-export const FRAME_SCRIPT = `// castlet embed frame: tells the page around it how tall the player is, and nothing else.
-(() => {
-  if (window.parent === window) return;
-  let last = -1;
-  const send = (again) => {
-    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
-    if (height === last && !again) return;
-    last = height;
-    window.parent.postMessage({ type: 'castlet:resize', height }, '*');
-  };
-  new ResizeObserver(() => send(false)).observe(document.documentElement);
-  addEventListener('message', (e) => {
-    if (e.source === window.parent && e.data && e.data.type === 'castlet:measure') send(true);
-  });
-})();
-`;
+export const FRAME_SCRIPT = readFileSync(new URL('../embed-frame.js', import.meta.url), 'utf8');
 const FRAME_ETAG = etagOf(FRAME_SCRIPT);
 
 /** The frame's look: no margins, the player as wide as the frame, and the reserved height before it loads. */
@@ -54,8 +41,9 @@ function embedPage(kind: PlayerKind, query: URLSearchParams, mediaSrc?: string):
     css,
     body:
       // In <main>: a screen reader's landmark, in the frame as on a page.
-      `<main><${tag}${attrs(playerAttributes(kind, options))}></${tag}></main>\n` +
-      `<script type="module" src="/castlet@${esc(VERSION)}/castlet.js"></script>\n<script src="/embed/frame.js" async></script>`,
+      // The frame's script first: a module, it runs before the bundle's (in document order), so a start it sets is read.
+      `<main${attrs(startAttributes(kind, options))}><${tag}${attrs(playerAttributes(kind, options))}></${tag}></main>\n` +
+      `<script type="module" src="/embed/frame.js"></script>\n<script type="module" src="/castlet@${esc(VERSION)}/castlet.js"></script>`,
     frameAncestors: '*',
     mediaSrc,
   });

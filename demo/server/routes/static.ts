@@ -44,6 +44,9 @@ export const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; media-src 'self'; " +
   "img-src 'self' data: https:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
+/** The demo's other pages (the embed API's example, embed-api.html): the same policy, and frames from this origin. */
+export const EXAMPLE_CSP = `${PAGE_CSP}; frame-src 'self'`;
+
 /** The package version: `/castlet@<version>/castlet.js` is the bundle of this version. */
 export const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 const VERSIONED = `/castlet@${VERSION}/`;
@@ -112,7 +115,7 @@ export function bundleFiles(opts: StaticOptions): MiddlewareHandler {
     const body = encoding ? compress(bytes, encoding, file) : bytes;
     return new Response(body as Uint8Array<ArrayBuffer>, {
       headers: {
-        ...(isPage ? { 'Content-Security-Policy': PAGE_CSP } : {}),
+        ...(isPage ? { 'Content-Security-Policy': PAGE_CSP } : ext === '.html' ? { 'Content-Security-Policy': EXAMPLE_CSP } : {}),
         'Content-Type': TYPES[ext] ?? 'application/octet-stream',
         // The unversioned URL always revalidates (cheap with the ETag); a versioned one never changes.
         'Cache-Control': versioned ? IMMUTABLE : 'no-cache',

@@ -13,14 +13,17 @@
  * Started and stopped by its pid (`daemon off`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, until } from './players.ts';
 
+/** Debian's nginx (in /usr/sbin, which a user's PATH may lack). */
+const NGINX = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+
 /** Why nginx cannot run here, or undefined. */
 export function missingNginx(): string | undefined {
-  if (spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) return 'nginx is not installed (apt-get install nginx-light)';
+  if (NGINX === 'nginx' && spawnSync('sh', ['-c', 'command -v nginx']).status !== 0) return 'nginx is not installed (apt-get install nginx-light)';
   return undefined;
 }
 
@@ -92,7 +95,7 @@ export async function startNginx(origin: string): Promise<RealNginx> {
   writeFileSync(conf, config(dir, port, new URL(origin)));
   // As root nginx would switch its worker to `nobody`, which cannot write the temp dir: stay root's.
   const user = process.getuid?.() === 0 ? ['-g', 'daemon off; user root;'] : ['-g', 'daemon off;'];
-  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', conf, ...user], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(NGINX, ['-p', dir, '-c', conf, ...user], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${port}`;

@@ -24,7 +24,8 @@ interface Load {
 
 export async function benchHls(): Promise<Part> {
   const missing = missingStation() ?? missingNginx();
-  if (missing) return { rows: [{ section: 'HLS', measure: 'origin per listener-minute', value: `skipped: ${missing}`, reference: '' }], data: { missing } };
+  if (missing)
+    return { rows: [{ section: 'HLS', measure: 'origin per listener-minute', value: `skipped: ${missing}`, reference: '' }], data: { missing } };
   const station = await startStation({ opus: false, relays: [] });
   const mock = await startServer({ log: () => {}, icecast: { ...station.icecast, measureDelay: false, hls: {} } });
   try {

@@ -103,7 +103,8 @@ console.log(
 );
 if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
 if (icecast?.relays) console.log(`castlet mock: and from its relays ${icecast.relays.join(', ')}`);
-if (icecast?.hls) console.log(`castlet mock: HLS tier on (ffmpeg per channel; ${icecast.hls.first ? 'listed first' : 'listed after Icecast'}; HLS=off turns it off)`);
+if (icecast?.hls)
+  console.log(`castlet mock: HLS tier on (ffmpeg per channel; ${icecast.hls.first ? 'listed first' : 'listed after Icecast'}; HLS=off turns it off)`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -36,7 +36,12 @@ describe.runIf(missing && process.env.CI === 'true')('the HLS tier in CI', () =>
 });
 
 /** Six-second songs, low and high tones in turn: a boundary every 6 s that both sides can hear. */
-const SONGS: ToneSong[] = ['Low A', 'High B', 'Low C', 'High D'].map((title, i) => ({ title, artist: 'Tones', tone: i % 2 ? 'high' : 'low', seconds: 6 }));
+const SONGS: ToneSong[] = ['Low A', 'High B', 'Low C', 'High D'].map((title, i) => ({
+  title,
+  artist: 'Tones',
+  tone: i % 2 ? 'high' : 'low',
+  seconds: 6,
+}));
 /** How long the 200 clients read through the cache (s): long enough for 8 segments to go by. */
 const CACHE_SECONDS = 20;
 /** The playlists' target duration (ms): how often a player reloads one. */
@@ -64,10 +69,14 @@ const hlsOf = (i: Info) => i.sources.find((s) => s.type === HLS_TYPE);
 
 /** Decodes audio (any container ffmpeg reads) to 8 kHz mono samples. */
 function decode(bytes: Uint8Array, format?: string): Int16Array {
-  const r = spawnSync('ffmpeg', ['-v', 'error', ...(format ? ['-f', format] : []), '-i', 'pipe:0', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'], {
-    input: bytes,
-    maxBuffer: 64 << 20,
-  });
+  const r = spawnSync(
+    'ffmpeg',
+    ['-v', 'error', ...(format ? ['-f', format] : []), '-i', 'pipe:0', '-ac', '1', '-ar', '8000', '-f', 's16le', 'pipe:1'],
+    {
+      input: bytes,
+      maxBuffer: 64 << 20,
+    },
+  );
   const out = r.stdout as Buffer;
   return new Int16Array(out.buffer, out.byteOffset, out.byteLength >> 1);
 }
@@ -122,7 +131,12 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
       relays: [{ maxListeners: 2 }, { maxListeners: 2 }],
     });
     mock = await startServer({ log: () => {}, icecast: { ...station.icecast, pollMs: 500, measureDelay: false, hls: {} } });
-    await until('the HLS source listed', () => info(mock), (i) => hlsOf(i), { timeout: 40_000, interval: 250, show: (i) => JSON.stringify(i.sources) });
+    await until(
+      'the HLS source listed',
+      () => info(mock),
+      (i) => hlsOf(i),
+      { timeout: 40_000, interval: 250, show: (i) => JSON.stringify(i.sources) },
+    );
   }, 90_000);
   afterAll(async () => {
     await mock?.close();
@@ -139,7 +153,12 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
 
   it('a rolling live playlist of 2–4 s AAC-LC segments, a date-time on every one; CDN headers', async () => {
     // A source that has just started gives a short burst: the list fills as the audio comes.
-    const first = await until('a playlist of 4 segments', () => readPlaylist(), (p) => p.segments.length >= 4, { timeout: 15_000, interval: 250 });
+    const first = await until(
+      'a playlist of 4 segments',
+      () => readPlaylist(),
+      (p) => p.segments.length >= 4,
+      { timeout: 15_000, interval: 250 },
+    );
     const res = await fetch(playlistUrl());
     expect(res.headers.get('content-type')).toBe(HLS_TYPE);
     expect(res.headers.get('cache-control')).toBe('public, max-age=1');
@@ -156,7 +175,12 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
       expect(Math.abs(b.pdt! - a.pdt! - a.duration * 1000)).toBeLessThan(2);
     }
     // Rolling: a newer segment comes, the oldest goes.
-    const next = await until('a new segment', () => readPlaylist(), (p) => p.segments[0]!.seq > first.segments[0]!.seq, { timeout: 10_000, interval: 250 });
+    const next = await until(
+      'a new segment',
+      () => readPlaylist(),
+      (p) => p.segments[0]!.seq > first.segments[0]!.seq,
+      { timeout: 10_000, interval: 250 },
+    );
     expect(next.segments.at(-1)!.seq).toBeGreaterThan(first.segments.at(-1)!.seq);
 
     const segment = await fetch(new URL(next.segments.at(-1)!.uri, playlistUrl()));
@@ -170,69 +194,89 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
     expect(JSON.parse(String(probe.stdout)).streams).toEqual([{ codec_name: 'aac', profile: 'LC' }]);
   });
 
-  it('the date-times are true to the live edge: a song boundary heard on HLS at the moment it went live on the master, within 1 s', { timeout: 60_000 }, async () => {
-    // The master's own clock: a listener of its mount; past its burst, each block arrives as it goes live.
-    const reference = new StreamReader(`${station.master.url}/live`, 5000);
-    expect(await reference.started).toBe(true);
-    const segments = new Map<number, { pdt: number; bytes: Uint8Array }>();
-    const errors: number[] = [];
-    try {
-      const startedAt = Date.now();
-      // Two boundaries at least (a song is 6 s), both heard on HLS.
-      while (errors.length < 2 && Date.now() - startedAt < 45_000) {
-        const p = await readPlaylist();
-        for (const s of p.segments) {
-          if (segments.has(s.seq) || s.pdt === undefined) continue;
-          const res = await fetch(new URL(s.uri, playlistUrl()));
-          if (res.ok) segments.set(s.seq, { pdt: s.pdt, bytes: new Uint8Array(await res.arrayBuffer()) });
+  it(
+    'the date-times are true to the live edge: a song boundary heard on HLS at the moment it went live on the master, within 1 s',
+    { timeout: 60_000 },
+    async () => {
+      // The master's own clock: a listener of its mount; past its burst, each block arrives as it goes live.
+      const reference = new StreamReader(`${station.master.url}/live`, 5000);
+      expect(await reference.started).toBe(true);
+      const segments = new Map<number, { pdt: number; bytes: Uint8Array }>();
+      const errors: number[] = [];
+      try {
+        const startedAt = Date.now();
+        // Two boundaries at least (a song is 6 s), both heard on HLS.
+        while (errors.length < 2 && Date.now() - startedAt < 45_000) {
+          const p = await readPlaylist();
+          for (const s of p.segments) {
+            if (segments.has(s.seq) || s.pdt === undefined) continue;
+            const res = await fetch(new URL(s.uri, playlistUrl()));
+            if (res.ok) segments.set(s.seq, { pdt: s.pdt, bytes: new Uint8Array(await res.arrayBuffer()) });
+          }
+          errors.splice(0, errors.length, ...compare());
+          await sleep(1000);
         }
-        errors.splice(0, errors.length, ...compare());
-        await sleep(1000);
+      } finally {
+        reference.close();
       }
-    } finally {
-      reference.close();
-    }
-    results.push(`date-time against the master's live edge at song boundaries: ${errors.map((e) => `${e > 0 ? '+' : ''}${e.toFixed(2)} s`).join(', ')}`);
-    expect(errors.length).toBeGreaterThanOrEqual(2);
-    for (const e of errors) expect(Math.abs(e)).toBeLessThan(1);
+      results.push(
+        `date-time against the master's live edge at song boundaries: ${errors.map((e) => `${e > 0 ? '+' : ''}${e.toFixed(2)} s`).join(', ')}`,
+      );
+      expect(errors.length).toBeGreaterThanOrEqual(2);
+      for (const e of errors) expect(Math.abs(e)).toBeLessThan(1);
 
-    /** Each boundary heard in both: HLS's moment − the master's. */
-    function compare(): number[] {
-      const line = liveLine(reference.chunks, 4000);
-      if (!line) return [];
-      const master = toneChanges(decode(reference.bytes(), 'mp3')).map((c) => ({ ...c, live: line.epoch + c.at * 1000 }));
-      // A run of consecutive segments, decoded together (from the first one's date-time).
-      const seqs = [...segments.keys()].sort((a, b) => a - b);
-      let from = seqs.length - 1;
-      while (from > 0 && seqs[from - 1] === seqs[from]! - 1) from--;
-      const run = seqs.slice(from);
-      const start = segments.get(run[0]!)!.pdt;
-      const hls = toneChanges(decode(Buffer.concat(run.map((s) => segments.get(s)!.bytes)))).map((c) => ({ ...c, live: start + c.at * 1000 }));
-      return hls.flatMap((h) => {
-        // Same-way boundaries are 12 s apart: the nearest within 6 s is the one.
-        const m = master.filter((x) => x.to === h.to).sort((a, b) => Math.abs(a.live - h.live) - Math.abs(b.live - h.live))[0];
-        return m && Math.abs(m.live - h.live) < 6000 ? [(h.live - m.live) / 1000] : [];
-      });
-    }
-  });
+      /** Each boundary heard in both: HLS's moment − the master's. */
+      function compare(): number[] {
+        const line = liveLine(reference.chunks, 4000);
+        if (!line) return [];
+        const master = toneChanges(decode(reference.bytes(), 'mp3')).map((c) => ({ ...c, live: line.epoch + c.at * 1000 }));
+        // A run of consecutive segments, decoded together (from the first one's date-time).
+        const seqs = [...segments.keys()].sort((a, b) => a - b);
+        let from = seqs.length - 1;
+        while (from > 0 && seqs[from - 1] === seqs[from]! - 1) from--;
+        const run = seqs.slice(from);
+        const start = segments.get(run[0]!)!.pdt;
+        const hls = toneChanges(decode(Buffer.concat(run.map((s) => segments.get(s)!.bytes)))).map((c) => ({ ...c, live: start + c.at * 1000 }));
+        return hls.flatMap((h) => {
+          // Same-way boundaries are 12 s apart: the nearest within 6 s is the one.
+          const m = master.filter((x) => x.to === h.to).sort((a, b) => Math.abs(a.live - h.live) - Math.abs(b.live - h.live))[0];
+          return m && Math.abs(m.live - h.live) < 6000 ? [(h.live - m.live) / 1000] : [];
+        });
+      }
+    },
+  );
 
-  it('the segmenter killed: the HLS source leaves the list within a few seconds, and comes back once the new one has fresh segments', { timeout: 60_000 }, async () => {
-    const segmenter = mock.hls!.segmenter('live');
-    const pid = segmenter.pid!;
-    expect(pid).toBeGreaterThan(0);
-    process.kill(pid, 'SIGKILL');
-    const killedAt = Date.now();
-    await until('the HLS source gone', () => info(mock), (i) => !hlsOf(i), { timeout: 5000, interval: 100, show: (i) => JSON.stringify(i.sources) });
-    const goneAfter = Date.now() - killedAt;
-    expect((await fetch(playlistUrl())).status).toBe(404);
-    const back = await until('the HLS source back', () => info(mock), (i) => hlsOf(i), { timeout: 30_000, interval: 250, show: (i) => JSON.stringify(i.sources) });
-    const backAfter = Date.now() - killedAt;
-    results.push(`segmenter killed: left the list after ${(goneAfter / 1000).toFixed(1)} s, back after ${(backAfter / 1000).toFixed(1)} s`);
-    expect(segmenter.pid).not.toBe(pid);
-    expect(hlsOf(back)!.url).toBe(playlistUrl());
-    const p = await readPlaylist();
-    expect(p.segments.every((s) => s.pdt !== undefined)).toBe(true);
-  });
+  it(
+    'the segmenter killed: the HLS source leaves the list within a few seconds, and comes back once the new one has fresh segments',
+    { timeout: 60_000 },
+    async () => {
+      const segmenter = mock.hls!.segmenter('live');
+      const pid = segmenter.pid!;
+      expect(pid).toBeGreaterThan(0);
+      process.kill(pid, 'SIGKILL');
+      const killedAt = Date.now();
+      await until(
+        'the HLS source gone',
+        () => info(mock),
+        (i) => !hlsOf(i),
+        { timeout: 5000, interval: 100, show: (i) => JSON.stringify(i.sources) },
+      );
+      const goneAfter = Date.now() - killedAt;
+      expect((await fetch(playlistUrl())).status).toBe(404);
+      const back = await until(
+        'the HLS source back',
+        () => info(mock),
+        (i) => hlsOf(i),
+        { timeout: 30_000, interval: 250, show: (i) => JSON.stringify(i.sources) },
+      );
+      const backAfter = Date.now() - killedAt;
+      results.push(`segmenter killed: left the list after ${(goneAfter / 1000).toFixed(1)} s, back after ${(backAfter / 1000).toFixed(1)} s`);
+      expect(segmenter.pid).not.toBe(pid);
+      expect(hlsOf(back)!.url).toBe(playlistUrl());
+      const p = await readPlaylist();
+      expect(p.segments.every((s) => s.pdt !== undefined)).toBe(true);
+    },
+  );
 
   it('HLS_FIRST lists it first and HLS_PUBLIC_URL is its base; without the tier (HLS=off) neither source nor /hls', { timeout: 60_000 }, async () => {
     const first = await startServer({
@@ -241,11 +285,21 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
     });
     const off = await startServer({ log: () => {}, icecast: { ...station.icecast, pollMs: 500, measureDelay: false } });
     try {
-      const i = await until('the HLS source listed first', () => info(first), (i) => hlsOf(i), { timeout: 40_000, interval: 250 });
+      const i = await until(
+        'the HLS source listed first',
+        () => info(first),
+        (i) => hlsOf(i),
+        { timeout: 40_000, interval: 250 },
+      );
       expect(i.sources[0]).toEqual({ url: 'https://cdn.example/radio/hls/live/index.m3u8', type: HLS_TYPE, bitrate: 64, delay: 7.5 });
       expect(i.stream_url).toBe('https://cdn.example/radio/hls/live/index.m3u8');
       expect((await fetch(`${first.url}/hls/live/index.m3u8`)).status).toBe(200);
-      const o = await until('live without HLS', () => info(off), (i) => i.status === 'live' && i.sources.length === 3, { timeout: 10_000 });
+      const o = await until(
+        'live without HLS',
+        () => info(off),
+        (i) => i.status === 'live' && i.sources.length === 3,
+        { timeout: 10_000 },
+      );
       expect(o.sources.map((s) => s.type)).toEqual(['audio/mpeg', 'audio/mpeg', 'audio/mpeg']);
       expect(off.hls).toBeUndefined();
       expect((await fetch(`${off.url}/hls/live/index.m3u8`)).status).toBe(404);
@@ -267,7 +321,12 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
     };
     try {
       // The second segmenter of the test before has let go of its place on the master.
-      await until('the master holds its relays and one segmenter', () => station.master.listeners(), (l) => l.live === 3, { timeout: 10_000, interval: 200 });
+      await until(
+        'the master holds its relays and one segmenter',
+        () => station.master.listeners(),
+        (l) => l.live === 3,
+        { timeout: 10_000, interval: 200 },
+      );
       const accepted: string[] = [];
       for (const server of station.servers) {
         for (let n = 0; n < 6; n++) {
@@ -276,7 +335,12 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
         }
       }
       expect(accepted.length).toBe(5);
-      const i = await until('the list after the servers filled', () => info(mock), (i) => i.listeners >= 5, { timeout: 5000, interval: 250 });
+      const i = await until(
+        'the list after the servers filled',
+        () => info(mock),
+        (i) => i.listeners >= 5,
+        { timeout: 5000, interval: 250 },
+      );
       expect(hlsOf(i)?.url).toBe(playlistUrl());
       // A sixth listener: every Icecast source refuses it, HLS serves it.
       for (const s of i.sources.filter((s) => s.type !== HLS_TYPE)) expect(await connect(s.url), s.url).toBe(403);
@@ -284,7 +348,12 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
       const seg = await fetch(new URL(p.segments.at(-1)!.uri, playlistUrl()));
       expect(seg.status).toBe(200);
       expect((await seg.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-      const counted = await until('the sixth listener counted', () => info(mock), (i) => i.listeners >= 6, { timeout: 5000, interval: 250 });
+      const counted = await until(
+        'the sixth listener counted',
+        () => info(mock),
+        (i) => i.listeners >= 6,
+        { timeout: 5000, interval: 250 },
+      );
       results.push(`past the limit: ${accepted.length} on Icecast, the sixth on HLS; listeners ${counted.listeners}`);
     } finally {
       opened.forEach((a) => a.abort());
@@ -301,35 +370,44 @@ describe.skipIf(missing)('the HLS tier on a real master, ffmpeg and nginx', () =
     expect((await fetch(playlistUrl())).status).toBe(200);
   });
 
-  it('200 clients for 20 s through nginx: the origin serves each segment at most a few times; each client counts once', { timeout: 90_000 }, async () => {
-    const cdn: RealNginx = await startNginx(mock.url);
-    const counts = mock.hls!.counts;
-    const before = { playlists: counts.playlists, segments: counts.segments, bytes: counts.bytes, beacons: counts.beacons };
-    counts.perSegment.clear();
-    try {
-      const during = until('200 listeners counted', () => info(mock), (i) => i.listeners >= 200, { timeout: CACHE_SECONDS * 1000, interval: 500 });
-      const [i, served] = await Promise.all([during, readLikePlayers(playlistUrl(cdn.url), 200, CACHE_SECONDS, TARGET_MS)]);
-      const perSegment = [...counts.perSegment.values()];
-      const origin = {
-        playlists: counts.playlists - before.playlists,
-        segments: counts.segments - before.segments,
-        beacons: counts.beacons - before.beacons,
-        bytes: counts.bytes - before.bytes,
-      };
-      results.push(
-        `cache: 200 clients, ${CACHE_SECONDS} s: ${served.requests} requests to nginx (${(served.bytes / 1e6).toFixed(1)} MB of segments; ${show(served.segmentStatus)}); ` +
-          `the origin served ${origin.segments} segment requests for ${perSegment.length} segments (at most ${Math.max(...perSegment)} each), ` +
-          `${origin.playlists} playlists (nginx answered the playlist ${show(served.playlistStatus)}), ${(origin.bytes / 1e3).toFixed(0)} kB, and counted ${origin.beacons} beacons; listeners ${i.listeners}`,
-      );
-      expect(perSegment.length).toBeGreaterThanOrEqual(6);
-      expect(Math.max(...perSegment)).toBeLessThanOrEqual(3);
-      // The playlist: about once a second (max-age=1), never once per client.
-      expect(origin.playlists).toBeLessThan(CACHE_SECONDS * 3);
-      // Each client is one listener: the CDN neither hides nor multiplies them.
-      expect(i.listeners).toBeGreaterThanOrEqual(200);
-      expect(i.listeners).toBeLessThanOrEqual(203);
-    } finally {
-      await cdn.close();
-    }
-  });
+  it(
+    '200 clients for 20 s through nginx: the origin serves each segment at most a few times; each client counts once',
+    { timeout: 90_000 },
+    async () => {
+      const cdn: RealNginx = await startNginx(mock.url);
+      const counts = mock.hls!.counts;
+      const before = { playlists: counts.playlists, segments: counts.segments, bytes: counts.bytes, beacons: counts.beacons };
+      counts.perSegment.clear();
+      try {
+        const during = until(
+          '200 listeners counted',
+          () => info(mock),
+          (i) => i.listeners >= 200,
+          { timeout: CACHE_SECONDS * 1000, interval: 500 },
+        );
+        const [i, served] = await Promise.all([during, readLikePlayers(playlistUrl(cdn.url), 200, CACHE_SECONDS, TARGET_MS)]);
+        const perSegment = [...counts.perSegment.values()];
+        const origin = {
+          playlists: counts.playlists - before.playlists,
+          segments: counts.segments - before.segments,
+          beacons: counts.beacons - before.beacons,
+          bytes: counts.bytes - before.bytes,
+        };
+        results.push(
+          `cache: 200 clients, ${CACHE_SECONDS} s: ${served.requests} requests to nginx (${(served.bytes / 1e6).toFixed(1)} MB of segments; ${show(served.segmentStatus)}); ` +
+            `the origin served ${origin.segments} segment requests for ${perSegment.length} segments (at most ${Math.max(...perSegment)} each), ` +
+            `${origin.playlists} playlists (nginx answered the playlist ${show(served.playlistStatus)}), ${(origin.bytes / 1e3).toFixed(0)} kB, and counted ${origin.beacons} beacons; listeners ${i.listeners}`,
+        );
+        expect(perSegment.length).toBeGreaterThanOrEqual(6);
+        expect(Math.max(...perSegment)).toBeLessThanOrEqual(3);
+        // The playlist: about once a second (max-age=1), never once per client.
+        expect(origin.playlists).toBeLessThan(CACHE_SECONDS * 3);
+        // Each client is one listener: the CDN neither hides nor multiplies them.
+        expect(i.listeners).toBeGreaterThanOrEqual(200);
+        expect(i.listeners).toBeLessThanOrEqual(203);
+      } finally {
+        await cdn.close();
+      }
+    },
+  );
 });

@@ -103,7 +103,13 @@ export async function startNginx(origin: string): Promise<RealNginx> {
   try {
     await until(
       `nginx on ${url}`,
-      async () => (gone() ? 'exited' : await fetch(`${url}/hls/`).then((r) => r.status, () => 0)),
+      async () =>
+        gone()
+          ? 'exited'
+          : await fetch(`${url}/hls/`).then(
+              (r) => r.status,
+              () => 0,
+            ),
       (status) => status === 'exited' || status !== 0,
       { timeout: 10_000, interval: 50 },
     );

@@ -120,7 +120,9 @@ export class Segmenter {
       this.#backoffMs = served ? MIN_BACKOFF_MS : Math.min(MAX_BACKOFF_MS, this.#backoffMs * 2);
       if (!this.#stopped) {
         const why = signal ?? `exit ${code}`;
-        this.#log(`hls: ffmpeg for ${input} ended (${why}${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}); again in ${this.#backoffMs / 1000} s`);
+        this.#log(
+          `hls: ffmpeg for ${input} ended (${why}${stderr.trim() ? `: ${stderr.trim().split('\n').at(-1)}` : ''}); again in ${this.#backoffMs / 1000} s`,
+        );
       }
       this.#watcher?.close();
       this.#watcher = undefined;

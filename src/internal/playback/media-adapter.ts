@@ -101,7 +101,11 @@ export class MediaAdapter {
   /** The program date-time of the audio playing (ms since the epoch), where the stream tells it (HLS); else NaN. */
   get date(): number {
     const media = this.media as HTMLAudioElement & { getStartDate?(): Date };
-    return this.#hls ? (this.#hls.playingDate?.getTime() ?? NaN) : (media.getStartDate?.().getTime() ?? NaN) + media.currentTime * 1000;
+    return this.#hls
+      ? (this.#hls.playingDate?.getTime() ?? NaN)
+      : this.#src.startsWith('hls:')
+        ? (media.getStartDate?.().getTime() ?? NaN) + media.currentTime * 1000
+        : NaN;
   }
 
   /** When what is loaded now was loaded (ms since the epoch; 0: nothing is). */

@@ -58,7 +58,9 @@ describe.skipIf(missing)('past the relays’ limit: eight players, room for five
         // (a browser opens at most six connections to one host, and each player holds an event stream).
         const other = env.mock.replace('127.0.0.1', 'localhost');
         const frames = [env.mock, other].map((mock) => env.pages.add(embedPage(mock, tag), {}));
-        const cells = Array.from({ length: 8 }, (_, i) => `<iframe src="${frames[i % 2]}" style="width:440px;height:190px;border:0"></iframe>`).join('');
+        const cells = Array.from({ length: 8 }, (_, i) => `<iframe src="${frames[i % 2]}" style="width:440px;height:190px;border:0"></iframe>`).join(
+          '',
+        );
         const p = await env.open(`<!doctype html><html lang="en"><title>eight</title><body style="margin:0">${cells}</body></html>`);
         for (let i = 0; i < 8; i++) await waitFor(p, `player ${i} ready`, (w) => w.state === 'ready', 20_000, i);
         for (let i = 0; i < 8; i++) {

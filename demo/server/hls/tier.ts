@@ -5,7 +5,7 @@
  * Listeners: a player adds a session id of its own to the playlist URL (`?sid=…`; segments are
  * relative, so their URLs stay the same for everyone and cache as one). A listener is a session
  * id (or, without one, a client address) that fetched the playlist within the last
- * `LISTENER_WINDOW` target durations. Behind a CDN the origin sees only the CDN's fetches, so
+ * `LISTENER_WINDOW` segment lengths. Behind a CDN the origin sees only the CDN's fetches, so
  * the CDN sends the origin a beacon per playlist request it answers (nginx: `mirror`, marked
  * `X-Castlet-Beacon: 1`; the origin answers it 204): each listener is seen once, whatever the cache.
  */
@@ -24,7 +24,7 @@ export interface HlsConfig extends SegmenterOptions {
   publicUrl?: string;
 }
 
-/** A session is a listener this many target durations after its last playlist fetch. */
+/** A session is a listener this many segment lengths after its last playlist fetch. */
 const LISTENER_WINDOW = 2.5;
 /** Sessions counted at most per mountpoint. */
 const MAX_SESSIONS = 100_000;

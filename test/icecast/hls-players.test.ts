@@ -82,11 +82,12 @@ describe.skipIf(missing)('past the relays’ limit: eight players, room for five
         }
         // hls.js plays from a blob: URL; a native HLS player from the playlist's.
         const where = (w: PlayerReading) => (w.playing.startsWith('blob:') || /\.m3u8/.test(w.playing) ? 'hls' : serverName(station, w.playing));
+        const ways = playing.filter((w) => where(w) === 'hls').map((w) => (w.playing.startsWith('blob:') ? 'hls.js' : 'native'));
         const spread: Record<string, number> = {};
         for (const w of playing) spread[where(w)] = (spread[where(w)] ?? 0) + 1;
         const segments = [...shared.env.server.hls!.counts.perSegment.values()];
         results.push(
-          `${name}: eight players: ${JSON.stringify(spread)}; the origin served each segment at most ${Math.max(0, ...segments)} times; ` +
+          `${name}: eight players: ${JSON.stringify(spread)} (HLS ${ways.join(', ')}); the origin served each segment at most ${Math.max(0, ...segments)} times; ` +
             `listeners shown "${(await p.evaluate(readPlayer, [STREAM, 0] as [string, number])).listeners}"`,
         );
         expect(spread.hls ?? 0, `${name}: at least three on HLS`).toBeGreaterThanOrEqual(3);

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: bundle sizes, pages in headless Chromium, the embed snippet and Play usable
  * beside media-chrome and Plyr, time to audio, bandwidth, the mock under load and under faults —
- * the podcast page's Total Blocking Time beside the peers' (tbt.ts), every row beside its
+ * the podcast page's Total Blocking Time beside the peers' (tbt.ts), the HLS origin's load with
+ * and without a cache (hls.ts), every row beside its
  * reference from the same run. One table on stdout, everything measured in
  * bench/results.json. Loopback only; every server is a child process that is killed at the end.
  * `npm run bench -- page audio` runs only those parts.
@@ -19,6 +20,7 @@ import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
 import { benchFailover } from './failover.ts';
 import { benchFaults } from './faults.ts';
+import { benchHls } from './hls.ts';
 import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
 import { copyPeers } from './peers.ts';
@@ -29,7 +31,7 @@ import { benchTbt } from './tbt.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover', 'hls'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -97,6 +99,8 @@ async function main() {
     if (wanted.has('faults')) record('faults', await benchFaults(env!));
     // Real Icecast servers and every engine this machine has; its own mock in this process.
     if (wanted.has('failover')) record('failover', await benchFailover());
+    // A real master, the segmenter and nginx: the origin's load per HLS listener-minute.
+    if (wanted.has('hls')) record('hls', await benchHls());
   } finally {
     await env?.browser.close().catch(() => {});
     await env?.pages.close().catch(() => {});

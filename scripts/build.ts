@@ -10,7 +10,7 @@
 //    (scripts/integrations.ts; the wrappers with a source map of their own, scripts/source-map.ts).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -30,6 +30,9 @@ for (const entry of ['castlet', 'stream-player', 'podcast-player', 'castlet-embe
   await build({ logLevel: 'warn', root });
 }
 delete process.env.ENTRY;
+// hls.js's light build beside the chunks (`dist/hls.js`): the media adapter loads it only when an
+// HLS source is chosen (docs/hls-player.md); outside the bundle's budget, never in castlet.js.
+copyFileSync(bin('hls.js/dist/hls.light.min.mjs'), join(root, 'dist/hls.js'));
 
 /** `sha384-…` of each CDN file (the entries and their chunks), for `integrity=""`. */
 const cdnFiles = readdirSync(join(root, 'dist'), { recursive: true, encoding: 'utf8' })

@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import type { TokenPair } from '../../src/api/index.ts';
 import { capsFor, Connections, descriptorLimit } from './connections.ts';
 import type { AppEnv } from './env.ts';
+import type { HlsTier } from './hls/tier.ts';
 import { Icecast, type IcecastConfig } from './icecast/poller.ts';
 import { LiveItems, type LiveItemsOptions } from './live-items.ts';
 import { followLiveLoop } from './live-loop.ts';
@@ -17,6 +18,7 @@ import { errorHandler, notFound } from './middleware/errors.ts';
 import { batchedStdout, requestLogger } from './middleware/log.ts';
 import { oneHost } from './middleware/one-host.ts';
 import { embedRoutes } from './routes/embed.ts';
+import { hlsRoutes } from './routes/hls.ts';
 import { listenRoutes } from './routes/listen.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { oembedRoutes } from './routes/oembed.ts';
@@ -83,6 +85,8 @@ export interface MockApp {
   store: Store;
   /** Open streams in all and per client, and sockets in all (for `server.maxConnections`). */
   caps: ReturnType<typeof capsFor>;
+  /** The HLS tier in Icecast mode with HLS on (its segmenters and what its origin served). */
+  hls: HlsTier | undefined;
   /** Ends every open SSE and /listen connection and stops the timers. */
   closeConnections(): void;
 }
@@ -100,7 +104,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     bitrate: Math.round(catalog.live.info.bitrate / 1000),
   };
   const log = options.log ?? batchedStdout();
-  const icecast = options.icecast ? new Icecast(store, options.icecast, log) : undefined;
+  const icecast = options.icecast ? new Icecast(store, options.icecast, log, () => urls.origin) : undefined;
   // The demo loop plays on the built-in stream only; in Icecast mode titles come from the source.
   const followers = new Map(
     (options.followLiveLoop && !icecast ? store.channels : []).map((ch) => [ch.id, followLiveLoop(store, loopOf(catalog, ch), Date.now(), ch.id)]),
@@ -148,6 +152,8 @@ export function createApp(options: AppOptions = {}): MockApp {
   );
   app.route('/listen', listenRoutes(store, { broadcasts, connections, ...(icecast ? { icecastUrl: icecast.url } : {}) }));
   app.route('/media', mediaRoutes(store, catalog, urls));
+  // The HLS tier's origin (Icecast mode with HLS on).
+  if (icecast?.hls) app.route('/hls', hlsRoutes(icecast.hls));
   // Embed pages, share pages and oEmbed: pages of their own, before the static files.
   app.route('/embed', embedRoutes(mediaSrc));
   app.route('/s', shareRoutes(store, urls, mediaSrc));
@@ -169,6 +175,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     app,
     store,
     caps,
+    hls: icecast?.hls,
     closeConnections() {
       followers.forEach((stop) => stop());
       liveItems.stop();

@@ -5,11 +5,15 @@
  * ICECAST_URL (+ ICECAST_ADMIN_USER / ICECAST_ADMIN_PASSWORD) turns on Icecast mode;
  * ICECAST_BURST_SIZE is that Icecast's <burst-size> in bytes (default 65535, Icecast's);
  * ICECAST_RELAYS lists relays of ICECAST_URL (comma-separated base URLs): their mounts are sources too;
+ * in Icecast mode the HLS tier runs (docs/hls.md) unless HLS=off; HLS_FIRST=1 lists it first,
+ * HLS_PUBLIC_URL is the base URL a CDN serves it from (default the origin);
  * MAX_STREAMS caps open SSE + /listen connections (default 1000, at most half the descriptor
  * limit), MAX_STREAMS_PER_CLIENT those of one client address (default 32).
  */
 import { isUuid } from '../../src/api/index.ts';
 import { MAX_STREAMS, MAX_STREAMS_PER_CLIENT } from './connections.ts';
+import { hlsFromEnv } from './hls/env.ts';
+import type { HlsConfig } from './hls/tier.ts';
 import { DEMO_TOKENS } from './seed.ts';
 import { startServer } from './serve.ts';
 
@@ -48,8 +52,16 @@ const icecast = env.ICECAST_URL
               .map((url) => originUrl('ICECAST_RELAYS', url)),
           }
         : {}),
+      ...hlsEnv(),
     }
   : undefined;
+
+/** The HLS tier's settings (hls/env.ts); a wrong value stops the service. */
+function hlsEnv(): { hls?: HlsConfig } {
+  const read = hlsFromEnv(env, originUrl);
+  if ('error' in read) fail(read.error);
+  return read.hls ? { hls: read.hls } : {};
+}
 if (!icecast && env.ICECAST_RELAYS) fail('ICECAST_RELAYS needs ICECAST_URL');
 if (icecast?.burstSize !== undefined && !(Number.isInteger(icecast.burstSize) && icecast.burstSize >= 0)) {
   fail(`ICECAST_BURST_SIZE must be Icecast's <burst-size> in bytes (a whole number such as 65535), not "${env.ICECAST_BURST_SIZE}"`);
@@ -91,6 +103,8 @@ console.log(
 );
 if (icecast) console.log(`castlet mock: streams from Icecast at ${icecast.url}${icecast.adminUser ? ' (admin access)' : ''}`);
 if (icecast?.relays) console.log(`castlet mock: and from its relays ${icecast.relays.join(', ')}`);
+if (icecast?.hls)
+  console.log(`castlet mock: HLS tier on (ffmpeg per channel; ${icecast.hls.first ? 'listed first' : 'listed after Icecast'}; HLS=off turns it off)`);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -30,6 +30,8 @@ export interface RunningServer {
   store: Store;
   /** The descriptor limit, and the caps on open streams and sockets that follow from it. */
   caps: MockApp['caps'];
+  /** The HLS tier (Icecast mode with `icecast.hls`), else undefined. */
+  hls: MockApp['hls'];
   close(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     port: actual,
     store: mock.store,
     caps: mock.caps,
+    hls: mock.hls,
     close: () =>
       new Promise<void>((resolve) => {
         mock.closeConnections();

@@ -22,12 +22,16 @@ export interface NowPlaying {
 
 /**
  * One place a channel's live audio can be fetched from (docs/design.md "Sources and relays"):
- * a mount on the Icecast master or on one of its relays, or the built-in stream.
+ * a mount on the Icecast master or on one of its relays, the HLS tier's playlist, or the
+ * built-in stream.
  */
 export interface Source {
   /** Absolute URL of the mount. */
   url: string;
-  /** MIME type with codecs: `audio/mpeg`, `audio/ogg; codecs=opus`, `audio/ogg; codecs=vorbis`. */
+  /**
+   * MIME type with codecs: `audio/mpeg`, `audio/ogg; codecs=opus`, `audio/ogg; codecs=vorbis`, or
+   * `application/vnd.apple.mpegurl` for the HLS tier's live playlist (docs/hls.md).
+   */
   type: string;
   /** kbit/s as the source declares it; null when it declares none. */
   bitrate: number | null;

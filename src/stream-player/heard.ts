@@ -21,11 +21,14 @@ function start(track: NowPlaying, now: number): number {
   return Math.min(Date.parse(track.started_at) || Infinity, first);
 }
 
-/** The moment of the live edge the audio heard now left it (ms), or Infinity: nothing is heard. */
+/**
+ * The moment of the live edge the audio heard now left it (ms), or Infinity: nothing is heard.
+ * A stream that tells its own clock (HLS's program date-time) says it; else it is worked out.
+ */
 function moment(d: StreamInfo, playback: Snapshot): number {
   // The source in use's delay, else the stream's; not a number of seconds counts as none; more than two minutes is not a burst.
   const delay = Math.min(Math.max(Number(playback.source?.delay ?? d.stream_delay) || 0, 0), 120);
-  return playback.loadedAt && playback.sounding ? playback.loadedAt + (playback.position - delay) * 1000 : Infinity;
+  return playback.loadedAt && playback.sounding ? (playback.date ?? playback.loadedAt + (playback.position - delay) * 1000) : Infinity;
 }
 
 /** `d` as heard at `at` (a moment of the live edge, ms): the newest track started by then, the ones before it as the history. */

@@ -44,6 +44,19 @@ const media = (t: number, opened: number, over: { paused?: boolean; readyState?:
 const titles = (d: StreamInfo | null) => [d?.now_playing?.title, ...(d?.history ?? []).map((h) => h.title)];
 
 describe('heard', () => {
+  it('HLS: the moment heard is the program date-time of the audio playing, with no delay estimate', () => {
+    const now = Date.now();
+    const d = info(16.4, track('H2', 5, now), track('H1', 30, now), track('H0', 60, now));
+    // The date is 7 s behind the live edge: H2 (5 s ago) is not heard yet, whatever the delay, the position or the load time say.
+    const at = (date: number) => ({ ...media(100, now - 100_000, { delay: 50 }), date }) as Snapshot;
+    expect(titles(heard(d, at(now - 7000)))).toEqual(['H1', 'H0']);
+    // The audio playing reaches the moment H2 started: H2, at once.
+    expect(titles(heard(d, at(now - 5000)))).toEqual(['H2', 'H1', 'H0']);
+    expect(titles(heard(d, at(now - 31_000)))).toEqual(['H0']);
+    // Not sounding: nothing is heard (the newest is shown), date or not.
+    expect(titles(heard(d, { ...at(now - 31_000), sounding: false }))).toEqual(['H2', 'H1', 'H0']);
+  });
+
   // Each test uses titles of its own: the module remembers when it first saw each track.
   it('a song announced 8 s ago, 16.4 s of burst: the one before it is heard, the announced one waits', () => {
     const now = Date.now();

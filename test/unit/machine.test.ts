@@ -162,7 +162,7 @@ buffering shown → idle | settle:AbortError unwatch pause save release tell:pau
 buffering shown:other → idle | settle:AbortError unwatch pause save release tell:pause follow
 buffering shown:none → idle | settle:AbortError unwatch pause save release tell:pause follow
 buffering shown:unknown → idle | settle:AbortError unwatch pause save release tell:pause follow
-buffering shown:live → reconnecting[1/3!] | unwatch backoff:2 refresh follow
+buffering shown:live → loading[0/2!] | load:relay play watch follow
 buffering offline → held[1/2!] | unwatch pause release
 buffering unreachable → held[1/2!] | unwatch pause release
 buffering sound → playing[1/2] f3 | tell:recovered settle:ok flowing
@@ -170,7 +170,7 @@ buffering tick → playing[1/2] f3.6 | unwatch tell:recovered settle:ok flowing
 buffering tick:end → playing[1/2] f3.5 | unwatch tell:recovered settle:ok flowing
 buffering waiting → buffering[1/2!] f3 | watch
 buffering seeked → buffering[1/2!] f3 | watch
-buffering metadata:late → buffering[1/2!] f3 | start
+buffering metadata:late → buffering[1/2!] f3 | ·
 buffering failed → reconnecting[1/3!] | unwatch backoff:2 refresh
 buffering ended → reconnecting[1/3!] | unwatch backoff:2 refresh
 buffering paused → buffering[1/2!] f3 | save
@@ -376,6 +376,29 @@ describe('rules', () => {
     expect(loads(run(paused, { type: 'play', live: false, sources: ['f'] })[1])).toEqual([]);
     // Another file: loaded in its place.
     expect(loads(run(paused, { type: 'play', live: false, sources: ['g'] })[1])).toEqual(['g']);
+  });
+
+  it('a live stream is never moved to a start: its clock starts at its live edge (HLS: far from 0); a file is', () => {
+    const late: Event = { type: 'metadata', duration: Infinity, late: true };
+    expect(run({ name: 'idle' }, stream(['hls.js:x']), late)[1].map(describeEffect)).not.toContain('start');
+    expect(run({ name: 'idle' }, { type: 'play', live: false, sources: ['f'] }, { ...late, duration: 60 })[1].map(describeEffect)).toContain('start');
+  });
+
+  it('HLS: a native attempt that fails goes through hls.js, then to the next source, one at a time; told only when all failed', () => {
+    const failed: Event = { type: 'failed', tell: true };
+    const [state, effects] = run({ name: 'idle' }, stream(['hls:x.m3u8', 'hls.js:x.m3u8', 'mp3']), failed, failed);
+    expect(loads(effects)).toEqual(['hls:x.m3u8', 'hls.js:x.m3u8', 'mp3']);
+    expect(effects.map(describeEffect)).not.toContain('tell:error');
+    expect(run(state, failed)[1].map(describeEffect)).toContain('tell:error');
+  });
+
+  it('HLS and Icecast: a source the service no longer lists moves on at once, either way', () => {
+    const [onHls] = run({ name: 'idle' }, stream(['hls.js:x.m3u8', 'mp3']), { type: 'sound' });
+    const [onMp3, toMp3] = run(onHls, { type: 'shown', live: true, sources: ['mp3'] });
+    expect([onMp3.name, loads(toMp3)]).toEqual(['loading', ['mp3']]);
+    const [played] = run(onMp3, { type: 'sound' });
+    const [back, toHls] = run(played, { type: 'shown', live: true, sources: ['hls.js:x.m3u8'] });
+    expect([back.name, loads(toHls)]).toEqual(['loading', ['hls.js:x.m3u8']]);
   });
 
   it('wanted: the listener wants sound in every state but idle, paused, ended and error', () => {

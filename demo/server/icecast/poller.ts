@@ -7,10 +7,11 @@
  * With relays (ICECAST_RELAYS), every server's status is read alike and each channel lists its
  * sources on all of them (sources.ts), each with its measured delay (delay-probe.ts).
  */
+import { HlsTier, type HlsConfig } from '../hls/tier.ts';
 import { IcecastAdmin } from './admin.ts';
 import { DelayProbe } from './delay-probe.ts';
 import { parseIcecastStatus, splitTitle, type MountStatus } from './status.ts';
-import { listSources, MOUNT_KINDS, publicSource, type ServerMounts } from './sources.ts';
+import { listSources, MOUNT_KINDS, mountUrl, publicSource, type ServerMounts } from './sources.ts';
 import type { ChannelRecord, Store } from '../store.ts';
 
 export interface IcecastConfig {
@@ -32,6 +33,11 @@ export interface IcecastConfig {
   measureDelay?: boolean;
   /** The delay probe's pauses between rounds (default 15 s, doubling up to 5 min while figures hold). */
   probe?: { minPauseMs?: number; maxPauseMs?: number };
+  /**
+   * The HLS tier (docs/hls.md): a segmenter on each channel's master mount and an HLS source
+   * while it is fresh. `npm run mock` turns it on unless HLS=off; off when left out.
+   */
+  hls?: HlsConfig;
 }
 
 /** Icecast's default `<burst-size>`. */
@@ -67,6 +73,9 @@ export class Icecast {
   readonly url: string;
   /** The delay probe (undefined when measuring is off). */
   readonly probe: DelayProbe | undefined;
+  /** The HLS tier (undefined when off). */
+  readonly hls: HlsTier | undefined;
+  #origin: () => string;
   #store: Store;
   #log: (line: string) => void;
   #pollMs: number;
@@ -79,8 +88,11 @@ export class Icecast {
   /** When the last status was asked for (a title seen now changed at some point since). */
   #askedAt: number | undefined;
 
-  constructor(store: Store, config: IcecastConfig, log: (line: string) => void) {
+  /** `origin`: the service's public origin (the HLS playlists' base without HLS_PUBLIC_URL). */
+  constructor(store: Store, config: IcecastConfig, log: (line: string) => void, origin: () => string = () => '') {
     this.url = config.url.replace(/\/+$/, '');
+    this.#origin = origin;
+    this.hls = config.hls ? new HlsTier(config.hls, log) : undefined;
     this.#store = store;
     this.#log = log;
     this.#pollMs = config.pollMs ?? 1000;
@@ -121,6 +133,7 @@ export class Icecast {
     this.#running = false;
     clearTimeout(this.#timer);
     this.probe?.stop();
+    this.hls?.stop();
   }
 
   /** Polls now instead of at the next tick (after the service changed something). */
@@ -173,14 +186,19 @@ export class Icecast {
     // Until measured (or without a probe), a source's delay is its burst at its bitrate.
     const delayOf = (source: { url: string; bitrate: number | undefined }) =>
       this.probe?.delay(source.url) ?? streamDelay(this.#burstSize, source.bitrate);
-    const probes = (server: string, mount: string) => this.probe?.open(server, mount) ?? 0;
+    const master = this.#servers[0]!;
+    const hls = this.hls;
+    // The delay probe's connections, and the segmenter's on the master, are no listeners.
+    const probes = (server: string, mount: string) =>
+      (this.probe?.open(server, mount) ?? 0) + (hls && server === master.url && hls.connected(mount) ? 1 : 0);
     // A new title changed on Icecast between the last status and this one: the middle is the
     // best guess of when (within half a poll; never more than a poll back). Counted from when
     // each was asked for, which is when Icecast wrote it: an answer that comes late (a busy
     // machine) would put the title late.
     const changedAt = new Date(askedAt - Math.min(askedAt - (this.#askedAt ?? askedAt), 2 * this.#pollMs) / 2);
-    const master = this.#servers[0]!;
     for (const channel of store.channels) {
+      // The segmenter reads the master's MP3 mount while it has a source.
+      hls?.sync(channel.mountpoint, master.mounts?.has(channel.mountpoint) ? mountUrl(master.url, channel.mountpoint) : undefined);
       const { sources, listeners, title: text } = listSources(channel.mountpoint, servers, delayOf, probes);
       // An MP3 mount's declared bitrate is its byte rate; an Ogg one's is nominal (the probe measures it).
       for (const s of sources) if (!s.relay && s.type === 'audio/mpeg' && s.bitrate) this.probe?.rates.set(s.url, s.bitrate * 125);
@@ -189,11 +207,14 @@ export class Icecast {
         master.mounts ? master.url : undefined,
         sources.map((s) => ({ url: s.url, server: s.server, mount: s.mount, type: s.type })),
       );
-      store.setOnAir(channel.id, sources.length > 0);
-      store.setListeners(channel.id, listeners);
-      store.setSources(channel.id, sources.map(publicSource));
+      const listed = sources.map(publicSource);
+      const hlsSource = hls?.source(channel.mountpoint, this.#origin());
+      if (hlsSource) listed.splice(hls!.first ? 0 : listed.length, 0, hlsSource);
+      store.setOnAir(channel.id, listed.length > 0);
+      store.setListeners(channel.id, listeners + (hls?.listeners(channel.mountpoint) ?? 0));
+      store.setSources(channel.id, listed);
       // Unknown without the bitrate: players then show titles at once.
-      store.setStreamDelay(channel.id, sources[0]?.delay ?? null);
+      store.setStreamDelay(channel.id, listed[0]?.delay ?? null);
       // No title: the last known one stays.
       if (text === undefined || text === this.#lastTitle.get(channel.id)) continue;
       this.#lastTitle.set(channel.id, text);

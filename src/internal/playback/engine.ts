@@ -92,6 +92,7 @@ export class Playback implements ReactiveController {
       source: src === undefined ? undefined : this.#source,
       loadedAt: m.loadedAt,
       sounding: m.sounding,
+      date: m.date || undefined,
       position: this.position,
       duration: this.duration,
       rate: this.#speed,
@@ -264,10 +265,13 @@ export class Playback implements ReactiveController {
     return this.#media.has(sourceOf(this.#state));
   }
 
-  /** The URLs of `item` this browser can play, in order (a type it cannot play is never requested). */
+  /**
+   * The URLs of `item` this browser can play, in order (a type it cannot play is never requested),
+   * each in the ways it can (HLS natively, then through hls.js: MediaAdapter.ways).
+   */
   #playable(item: Item | null | undefined): string[] | undefined {
     if (item === undefined) return undefined;
-    return (item?.sources ?? (item ? [{ url: item.audio_url }] : [])).filter((s) => this.#media.canPlay(s.type)).map((s) => s.url);
+    return (item?.sources ?? (item ? [{ url: item.audio_url }] : [])).flatMap((s) => this.#media.ways(s));
   }
 
   #send(event: Event): void {
@@ -285,7 +289,8 @@ export class Playback implements ReactiveController {
     switch (effect.type) {
       case 'load': {
         const live = 'link' in this.#state && this.#state.link.live;
-        this.#source = this.parts.item()?.sources?.find((s) => s.url === effect.url) ?? { url: effect.url };
+        // (A source's way, as the adapter lists it, ends with its URL: `hls.js:` + URL.)
+        this.#source = this.parts.item()?.sources?.find((s) => effect.url.endsWith(s.url)) ?? { url: effect.url };
         return media.load((this.#src = effect.url), (this.#at = live ? 0 : at), live);
       }
       case 'play':

@@ -240,8 +240,9 @@ function hold(state: Linked): Next {
 /**
  * What is shown changed: audio never plays under another item's title (what is loaded stops,
  * saving where it was); a stream whose source the service no longer lists (its server went
- * away) moves on to the next at once (a server killed ends its streams cleanly: the browser
- * could play on from its buffer for many seconds); a play waiting for the data starts.
+ * away) moves on at once to the first source it lists now (a server killed ends its streams
+ * cleanly: the browser could play on from its buffer for many seconds); a play waiting for the
+ * data starts.
  */
 function shown(state: State, event: Listing): Next {
   const follow: Effect = { type: 'follow' };
@@ -251,7 +252,9 @@ function shown(state: State, event: Listing): Next {
   }
   const src = sourceOf(state);
   if (src === undefined || state.name === 'held' || event.sources?.includes(src)) return [state, [follow]];
-  const [next, effects] = 'link' in state && state.link.live && event.live ? (isActive(state) ? fail(state.link, false) : stay(state)) : stop(state);
+  // (The next source is the first the service lists now: from HLS to Icecast and back, at once.)
+  const link = 'link' in state ? (event.sources?.length ? { ...state.link, sources: event.sources, index: -1 } : state.link) : undefined;
+  const [next, effects] = link?.live && event.live ? (isActive(state) ? fail(link, false) : stay(state)) : stop(state);
   return [next, [...effects, follow]];
 }
 
@@ -285,14 +288,16 @@ const seeked = (state: Active): Next => [state, [{ type: 'watch' }]];
 /**
  * The element knows the file. WebKitGTK may take a file for a stream (its duration ~0 s, then
  * following the clock) and then no seek or speed takes: dropped and loaded again (a quirk, not
- * an error). An engine that did not start at the fragment is moved there.
+ * an error). An engine that did not start at the fragment is moved there (a file: a live stream
+ * starts where its live edge is, HLS's clock far from 0).
  */
 function metadata(state: Active, { duration, late }: { duration: number; late: boolean }): Next {
   if (!state.link.live && !(duration > 1)) {
     const [next, effects] = fail(state.link, false);
     return [next, [{ type: 'release' }, ...effects]];
   }
-  return [state, late ? [{ type: 'start' }] : []];
+  // (A live stream starts at its live edge: no clock there is late. HLS's is not at 0.)
+  return [state, late && !state.link.live ? [{ type: 'start' }] : []];
 }
 
 const failed = (state: Active, { tell }: { tell: boolean }): Next => fail(state.link, tell);

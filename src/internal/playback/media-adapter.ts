@@ -1,11 +1,38 @@
 import type { Event } from './machine.js';
-import type { RemoteTell } from './types.js';
+import type { RemoteTell, Source } from './types.js';
 
 /** WebKit's AirPlay (Safari): not in TypeScript's DOM types. */
 interface WebKitMedia extends HTMLAudioElement {
   webkitShowPlaybackTargetPicker(): void;
   readonly webkitCurrentPlaybackTargetIsWireless: boolean;
 }
+
+/** HLS (`application/vnd.apple.mpegurl`, `application/x-mpegURL`): played natively, or through hls.js (docs/hls-player.md). */
+const HLS = /mpegurl/i;
+/** A source's way, as the machine lists it: HLS natively (`hls:url`), through hls.js (`hls.js:url`), else the URL as it is. */
+const WAY = /^(?:(hls(?:\.js)?):)?(.*)$/s;
+
+/** The part of hls.js the adapter uses (the light build, loaded only when an HLS source is chosen). */
+interface Hls {
+  loadSource(url: string): void;
+  attachMedia(media: HTMLMediaElement): void;
+  on(event: string, f: (event: string, data: { fatal: boolean }) => void): void;
+  destroy(): void;
+  readonly playingDate: Date | null;
+}
+type HlsClass = (new (config: object) => Hls) & { Events: { ERROR: string } };
+
+declare const __CASTLET_CDN__: boolean | undefined;
+/**
+ * hls.js's light build, loaded only when an HLS source is chosen: on the CDN, a file beside the
+ * chunks (`hls.js`, outside the bundle's budget; scripts/build.ts copies it there); from npm, the
+ * `hls.js` package, as the site's bundler resolves it.
+ */
+const loadHls = (): Promise<{ default: HlsClass }> =>
+  typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__
+    ? import(/* @vite-ignore */ new URL('../hls.js', import.meta.url).href)
+    : // @ts-expect-error -- hls.js's light build has no types of its own (the part used is typed above).
+      (import('hls.js/light') as Promise<{ default: HlsClass }>);
 
 // (One string: fewer bytes than an array of them.)
 const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(
@@ -29,6 +56,10 @@ export class MediaAdapter {
   /** When the URL loaded last was loaded (ms since the epoch), and the clock at the last time update. */
   #loadedAt = 0;
   #last = 0;
+  /** hls.js playing the HLS source loaded (destroyed when another source is loaded or it is released). */
+  #hls?: Hls;
+  /** Play was asked (and not taken back) for what is loaded: an HLS source attached later plays then. */
+  #wants = false;
 
   constructor(
     media: HTMLAudioElement,
@@ -48,12 +79,39 @@ export class MediaAdapter {
 
   /** Is `src` (if any) in the element now? */
   has(src?: string): boolean {
-    return src === this.#src && this.media.hasAttribute('src');
+    return src === this.#src && this.#in;
   }
 
-  /** Can this browser play `type` (a MIME type, with codecs)? Unknown types are tried. */
-  canPlay(type?: string): boolean {
-    return !type || !!this.media.canPlayType(type);
+  /** Does the element hold a source (its own `src`, or hls.js's)? */
+  get #in(): boolean {
+    return this.media.hasAttribute('src') || !!this.#hls;
+  }
+
+  /**
+   * The ways this browser can play `source`, in order, as the machine lists them: none for a type
+   * it cannot play (unknown types are tried). HLS natively only where the element tells the
+   * program date-time (WebKit's `getStartDate()`: Safari; Chromium's "maybe" plays, but with no
+   * date), then through hls.js wherever Media Source Extensions play AAC: a native attempt that
+   * fails falls to it.
+   */
+  ways({ url, type = '' }: Source): string[] {
+    const media = this.media;
+    if (!HLS.test(type)) return !type || media.canPlayType(type) ? [url] : [];
+    const MSE = (self as { ManagedMediaSource?: typeof MediaSource }).ManagedMediaSource ?? self.MediaSource;
+    return [
+      ...(media.canPlayType(type) && 'getStartDate' in media ? [`hls:${url}`] : []),
+      ...(MSE?.isTypeSupported('audio/mp4;codecs="mp4a.40.2"') ? [`hls.js:${url}`] : []),
+    ];
+  }
+
+  /** The program date-time of the audio playing (ms since the epoch), where the stream tells it (HLS); else NaN. */
+  get date(): number {
+    const media = this.media as HTMLAudioElement & { getStartDate?(): Date };
+    return this.#hls
+      ? (this.#hls.playingDate?.getTime() ?? NaN)
+      : this.#src.startsWith('hls:')
+        ? (media.getStartDate?.().getTime() ?? NaN) + media.currentTime * 1000
+        : NaN;
   }
 
   /** When what is loaded now was loaded (ms since the epoch; 0: nothing is). */
@@ -68,10 +126,30 @@ export class MediaAdapter {
    */
   load(src: string, at: number, live: boolean): void {
     const now = Date.now();
+    const media = this.media;
+    const [, way, url = src] = WAY.exec(src) ?? [];
     this.#moved = false;
+    this.#drop();
     // Every load starts at 1× (a stream always plays at it): the speed comes once the clock moves (see rate).
-    if (this.media.playbackRate !== 1) this.media.defaultPlaybackRate = this.media.playbackRate = 1;
-    this.media.src = live ? `${src}${src.includes('?') ? '&' : '?'}t=${now}` : at ? `${src}#t=${at}` : src;
+    if (media.playbackRate !== 1) media.defaultPlaybackRate = media.playbackRate = 1;
+    if (way === 'hls.js') {
+      // One connection at a time: the one before closes now, hls.js comes (once) and attaches.
+      this.#release();
+      loadHls().then(
+        ({ default: Hls }) => {
+          if (this.#src !== src || this.#hls) return;
+          // No worker (a strict policy allows none from blob:); the playlist is loaded as it is (a CDN caches it).
+          const hls = (this.#hls = new Hls({ enableWorker: false }));
+          hls.on(Hls.Events.ERROR, (_, data) => data.fatal && this.#hls === hls && this.send({ type: 'failed', tell: true }));
+          hls.loadSource(url);
+          hls.attachMedia(media);
+          if (this.#wants) this.play();
+        },
+        () => this.#src === src && this.send({ type: 'failed', tell: true }),
+      );
+    } else
+      // (A playlist keeps its URL: segments and playlist are what a CDN caches; the element plays its live edge.)
+      media.src = way ? url : live ? `${src}${src.includes('?') ? '&' : '?'}t=${now}` : at ? `${src}#t=${at}` : src;
     this.#src = src;
     this.#at = at;
     this.#last = 0;
@@ -79,6 +157,7 @@ export class MediaAdapter {
   }
 
   play(): void {
+    this.#wants = true;
     this.media.play().catch((error: unknown) => {
       // Blocked by the browser's autoplay policy: give control back to the listener.
       if ((error as DOMException)?.name === 'NotAllowedError') this.send({ type: 'refused', error });
@@ -86,11 +165,24 @@ export class MediaAdapter {
   }
 
   pause(): void {
+    this.#wants = false;
     this.media.pause();
   }
 
-  /** Drops the source: the browser closes its connection and forgets the buffer. */
+  /** Drops the source: the browser closes its connection (hls.js goes) and forgets the buffer. */
   release(): void {
+    this.#wants = false;
+    this.#drop();
+    this.#release();
+  }
+
+  /** hls.js goes: its requests stop, it lets the element go. */
+  #drop(): void {
+    this.#hls?.destroy();
+    this.#hls = undefined;
+  }
+
+  #release(): void {
     this.media.removeAttribute('src');
     this.media.load();
   }
@@ -181,7 +273,7 @@ export class MediaAdapter {
   #onMedia = (e: globalThis.Event) => {
     const { media, send } = this;
     // Events still queued from a dropped source (release()) say nothing about the next one.
-    switch (media.src && e.type) {
+    switch (this.#in && e.type) {
       case 'loadedmetadata':
         // (The machine decides: WebKitGTK may have taken a file for a stream; an engine may not have started at the fragment.)
         return send({ type: 'metadata', duration: media.duration, late: Math.abs(media.currentTime - this.#at) > 0.5 });

@@ -51,6 +51,8 @@ export interface Snapshot {
   readonly loadedAt: number;
   /** The element runs and has sound to give (the heard clock starts). */
   readonly sounding: boolean;
+  /** The stream's own clock, where it tells one (HLS's program date-time): when the audio playing went live (ms since the epoch). */
+  readonly date?: number;
   /** Seconds: where the item on show is, and its length (the loaded file's, else the item's). */
   readonly position: number;
   readonly duration: number;

@@ -83,6 +83,8 @@ export default {
   'On air: {show} with {host}': 'على الهواء: {show} مع {host}',
   'On air: {show}': 'على الهواء: {show}',
   'Next: {show} at {time}': 'التالي: {show} الساعة {time}',
+  Schedule: 'جدول البرامج',
+  'with {host}': 'مع {host}',
   'Cannot reach the service. Retrying…': 'تعذّر الوصول إلى الخدمة. جارٍ إعادة المحاولة…',
   'The audio could not be played. Retrying…': 'تعذّر تشغيل الصوت. جارٍ إعادة المحاولة…',
   'The service had a problem. Retrying…': 'حدثت مشكلة في الخدمة. جارٍ إعادة المحاولة…',

@@ -68,6 +68,8 @@ export default {
   'On air: {show} with {host}': 'Jetzt auf Sendung: {show} mit {host}',
   'On air: {show}': 'Jetzt auf Sendung: {show}',
   'Next: {show} at {time}': 'Danach: {show} um {time}',
+  Schedule: 'Sendeplan',
+  'with {host}': 'mit {host}',
   'Cannot reach the service. Retrying…': 'Der Dienst ist nicht erreichbar. Neuer Versuch…',
   'The audio could not be played. Retrying…': 'Der Ton konnte nicht abgespielt werden. Neuer Versuch…',
   'The service had a problem. Retrying…': 'Der Dienst hatte ein Problem. Neuer Versuch…',

@@ -70,6 +70,9 @@ export const en = [
   'On air: {show} with {host}',
   'On air: {show}',
   'Next: {show} at {time}',
+  // The week's panel (stream-player/schedule-panel.ts): its name, and who presents a show ({host}).
+  'Schedule',
+  'with {host}',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

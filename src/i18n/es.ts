@@ -68,6 +68,8 @@ export default {
   'On air: {show} with {host}': 'En antena: {show} con {host}',
   'On air: {show}': 'En antena: {show}',
   'Next: {show} at {time}': 'A continuación: {show} a las {time}',
+  Schedule: 'Programación',
+  'with {host}': 'con {host}',
   'Cannot reach the service. Retrying…': 'No se puede contactar con el servicio. Reintentando…',
   'The audio could not be played. Retrying…': 'No se pudo reproducir el audio. Reintentando…',
   'The service had a problem. Retrying…': 'El servicio tuvo un problema. Reintentando…',

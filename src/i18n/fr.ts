@@ -68,6 +68,8 @@ export default {
   'On air: {show} with {host}': 'À l’antenne : {show} avec {host}',
   'On air: {show}': 'À l’antenne : {show}',
   'Next: {show} at {time}': 'Ensuite : {show} à {time}',
+  Schedule: 'Programme',
+  'with {host}': 'avec {host}',
   'Cannot reach the service. Retrying…': 'Le service est injoignable. Nouvelle tentative…',
   'The audio could not be played. Retrying…': 'Le son n’a pas pu être lu. Nouvelle tentative…',
   'The service had a problem. Retrying…': 'Le service a rencontré un problème. Nouvelle tentative…',

@@ -68,6 +68,8 @@ export default {
   'On air: {show} with {host}': 'No ar: {show} com {host}',
   'On air: {show}': 'No ar: {show}',
   'Next: {show} at {time}': 'A seguir: {show} às {time}',
+  Schedule: 'Programação',
+  'with {host}': 'com {host}',
   'Cannot reach the service. Retrying…': 'Não foi possível acessar o serviço. Tentando de novo…',
   'The audio could not be played. Retrying…': 'Não foi possível reproduzir o áudio. Tentando de novo…',
   'The service had a problem. Retrying…': 'O serviço teve um problema. Tentando de novo…',

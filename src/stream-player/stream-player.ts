@@ -70,7 +70,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   /** A new track shown in this update: told once rendered. */
   #told = false;
   /** The schedule's line (schedule.ts, once loaded). */
-  #line?: string;
+  #line?: unknown;
 
   constructor() {
     super('stream', isStreamInfo, CHUNKS);
@@ -108,7 +108,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
         ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist })
         : '';
     // The schedule's line, and a show that starts while the page is open, said.
-    this.#line = this.panels.loaded.schedule?.line(this.port, d?.schedule, (say) => (this.announcement = say));
+    this.#line = this.panels.loaded.schedule?.line(this.port, d, (say) => (this.announcement = say), LIT);
   }
 
   /** The schedule's chunk, when the data first has a show coming (a weekly show on air comes again within the 7 days too). */
@@ -146,7 +146,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
               : html`<h2 class="skeleton"></h2>
                 <p class="skeleton muted"></p>`
           }
-          <p part="schedule" class="muted clip">${this.#line}</p>
+          <p part="schedule" class="muted clip">${this.#line}&nbsp;</p>
         </div>
         ${renderPlay(this.port, this.offline || !!this.status.error?.fatal)}
       </div>
@@ -164,7 +164,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
         <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>
       </div>
       <details part="history" @toggle=${this.panels.opens('history')}>
-        <summary>${this.t('Recent tracks')}</summary>
+        <summary class="muted">${this.t('Recent tracks')}</summary>
         ${this.panels.loaded.history?.renderHistory({ lit: LIT, history: d?.history ?? [], locale: this.locale.lang })}
       </details>
     `;

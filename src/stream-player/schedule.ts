@@ -43,7 +43,17 @@ export const styles = (c: typeof css): CSSResult => c`
   [part~='schedule-button']:hover {
     text-decoration: underline;
   }
-  [part~='schedule-button'] span {
+  /* Each part (on air, next) a row of its words; the next gives way first (the show on air matters
+     more): its title, then its words, clipped at their end. */
+  [part~='schedule-button'] > span {
+    display: flex;
+    min-width: 0;
+    overflow: hidden;
+  }
+  [part~='schedule-button'] > span + span {
+    flex-shrink: 1000;
+  }
+  [part~='schedule-button'] [dir] {
     overflow: hidden;
     text-overflow: ellipsis;
     min-width: 1.5em;
@@ -53,6 +63,9 @@ export const styles = (c: typeof css): CSSResult => c`
     margin-inline: -5px;
   }
   [part~='schedule-panel'] {
+    /* (It sits in the line, as its text: its own size and wrapping.) */
+    font-size: 15px;
+    white-space: normal;
     width: min(28rem, 100% - 2rem);
     max-height: min(36rem, 100% - 2rem);
     padding: 0 16px 16px;
@@ -87,6 +100,10 @@ export const styles = (c: typeof css): CSSResult => c`
     display: flex;
     gap: 12px;
     padding: 4px 0;
+  }
+  [part~='schedule-panel'] li > span {
+    min-width: 0;
+    overflow-wrap: anywhere;
   }
   [part~='schedule-panel'] li[aria-current] {
     font-weight: 650;
@@ -126,12 +143,13 @@ const shown = new WeakMap<PlayerPort, StreamSchedule>();
 /** (Each name's place in the words: a character no message holds.) */
 const MARK = ['\u0001', '\u0002'];
 
-/** `words` with its names (`MARK`ed) as spans of their own direction, cut at their own end. */
-function pieces({ html }: Lit, words: string, names: string[]) {
-  return words.split(/([\u0001\u0002])/).map((w) => {
+/** `words` (after `before`) in a span, with its names (`MARK`ed) as spans of their own direction (isolated: `dir` isolates), cut at their own end. */
+function pieces({ html }: Lit, words: string, names: string[], before = '') {
+  return html`<span>${before}${words.split(/([\u0001\u0002])/).map((w) => {
     const at = MARK.indexOf(w);
-    return at < 0 ? w : html`<span dir="auto">${isolate(names[at]!)}</span>`;
-  });
+    // (Not FSI … PDI inside: `dir=auto` would find no letter outside the isolate and take the card's direction.)
+    return at < 0 ? w : html`<span dir="auto">${names[at]}</span>`;
+  })}</span>`;
 }
 
 /** Opens the week (its chunk the first time): a modal dialog, so nothing on the page moves. */
@@ -168,9 +186,14 @@ export function line(
   const words = [
     onAir && pieces(lit, onAirWords(port, onAir, { show: MARK[0]!, host: MARK[1]! }), [onAir.title, onAir.host]),
     next &&
-      pieces(lit, port.t('Next: {show} at {time}', { show: MARK[0]!, time: showTime(next.start, port.lang, Date.now(), timeZone) }), [next.title]),
-  ].filter((w) => w);
+      pieces(
+        lit,
+        port.t('Next: {show} at {time}', { show: MARK[0]!, time: showTime(next.start, port.lang, Date.now(), timeZone) }),
+        [next.title],
+        onAir ? ' · ' : '',
+      ),
+  ];
   const close = () => port.host.renderRoot.querySelector<HTMLElement>('[part~=schedule-button]')?.focus();
-  const button = html`<button part="schedule-button" aria-haspopup="dialog" title=${port.t('Schedule')} @click=${() => void open(port)}>${words.map((w, i) => (i ? [' · ', w] : w))}</button>`;
+  const button = html`<button part="schedule-button" aria-haspopup="dialog" title=${port.t('Schedule')} @click=${() => void open(port)}>${words}</button>`;
   return html`${button}${panel ? panel.renderPanel({ lit, port, schedule: s, timeZone, close }) : nothing}`;
 }

@@ -3,8 +3,8 @@ import type { css as Css } from 'lit';
 /*
  * Below the tools, the hosts and guests, then the Support link at the end: on one line where they
  * fit; where they do not (a phone's card), the line wraps, so that every name, role and the whole
- * link show (nothing scrolls, fades or is cut). The reserved heights count one line: a card whose
- * credits take more grows at its bottom, below everything else in it.
+ * link show (nothing scrolls, fades or is cut). The reserved heights count two lines (the bundle's
+ * min-height: one line sits in the middle of them); a card whose credits take more grows at its end.
  * Also Share and Subscribe, side by side above: one style (a bold text button as tall as the
  * controls; Subscribe keeps its disclosure triangle). This chunk comes right after the player's
  * first render; the row is as tall before (the Share button's 40 px) and after.
@@ -14,6 +14,7 @@ export const creditStyles = (css: typeof Css) => css`
     display: flex;
     flex-wrap: wrap;
     align-items: center;
+    align-content: center;
     gap: 0 14px;
     border-top: 1px solid var(--_border);
     padding-top: 8px;

@@ -264,13 +264,13 @@ describe('layout with long, realistic data', () => {
           const first =
             parseFloat(s.containIntrinsicHeight.replace('auto ', '')) +
             ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'].reduce((a, k) => a + parseFloat(s[k as 'paddingTop']), 0);
-          // The credits' lines beyond the first: the card grows by them at its end (the reserved heights count one line).
+          // The credits' lines beyond the second: the card grows by them at its end (the reserved heights count two lines).
           const credits = base.querySelector('[part~=credits]');
           return {
             el: `${el.localName} ${Math.round(el.getBoundingClientRect().width)} px`,
             height: Math.round(el.getBoundingClientRect().height),
             first: Math.round(first),
-            more: credits ? Math.round(Math.max(0, credits.getBoundingClientRect().height - 49)) : 0,
+            more: credits ? Math.round(Math.max(0, credits.getBoundingClientRect().height - 89)) : 0,
           };
         }),
       );
@@ -278,12 +278,12 @@ describe('layout with long, realistic data', () => {
     release();
     await allSettled(t.page);
     const loaded = await heights();
-    // Each card is as tall as while loading, but for its credits' lines beyond the first, by which it grows at its end (a
+    // Each card is as tall as while loading, but for its credits' lines beyond the second, by which it grows at its end (a
     // card off screen keeps its remembered size, content-visibility's, until it comes into view: it grows by none yet).
     const grown = (l: (typeof loaded)[number], i: number) => (Math.abs(l.height - l.more - loading[i]!.height) <= 1 ? l.height - l.more : l.height);
     expect(loaded.map((l, i) => `${l.el}: ${grown(l, i)}`)).toEqual(loading.map((l) => `${l.el}: ${l.height}`));
     // The long credits wrap at phone widths, and on cards too narrow for them at any width.
-    expect(loaded.filter((l) => l.el.startsWith('podcast') && l.more >= 40).length).toBeGreaterThanOrEqual(5);
+    expect(loaded.filter((l) => l.el.startsWith('podcast') && l.more >= 40).length).toBeGreaterThanOrEqual(3);
     expect(loading.map((l) => `${l.el}: ${l.first}`)).toEqual(loading.map((l) => `${l.el}: ${l.height}`));
   });
 

@@ -57,7 +57,7 @@ export function renderPanel({ lit: { html, nothing }, port, schedule, timeZone, 
       <span>${on ? t('On air: {show}', { show: `\u2068${s.title}\u2069` }) : html`<span dir="auto">${s.title}</span>`}${s.host ? html` <span class="muted">${t('with {host}', { host: `\u2068${s.host}\u2069` })}</span>` : nothing}</span>
     </li>`;
   };
-  const shut = (e: Event) => (e.target as Element).closest('dialog')!.close();
+  const shut = (e: Event) => (e.target as Element).closest('dialog')?.close();
   return html`<dialog part="schedule-panel" aria-label=${t('Schedule')} @close=${close} @keydown=${(e: KeyboardEvent) => e.key === 'Escape' && shut(e)}>
     <header>
       <h3>${t('Schedule')}</h3>

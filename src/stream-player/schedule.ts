@@ -140,13 +140,14 @@ const seen = new WeakMap<PlayerPort, string | null>();
 let panel: typeof import('./schedule-panel.js') | undefined;
 const shown = new WeakMap<PlayerPort, StreamSchedule>();
 
-/** (Each name's place in the words: a character no message holds.) */
-const MARK = ['\u0001', '\u0002'];
+/** (Each name's place in the words: a private-use character no message holds.) */
+const SHOW = '\uE000';
+const HOST = '\uE001';
 
-/** `words` (after `before`) in a span, with its names (`MARK`ed) as spans of their own direction (isolated: `dir` isolates), cut at their own end. */
+/** `words` (after `before`) in a span, with its names (marked `SHOW`, `HOST`) as spans of their own direction (isolated: `dir` isolates), cut at their own end. */
 function pieces({ html }: Lit, words: string, names: string[], before = '') {
-  return html`<span>${before}${words.split(/([\u0001\u0002])/).map((w) => {
-    const at = MARK.indexOf(w);
+  return html`<span>${before}${words.split(/([\uE000\uE001])/).map((w) => {
+    const at = [SHOW, HOST].indexOf(w);
     // (Not FSI … PDI inside: `dir=auto` would find no letter outside the isolate and take the card's direction.)
     return at < 0 ? w : html`<span dir="auto">${names[at]}</span>`;
   })}</span>`;
@@ -184,11 +185,11 @@ export function line(
   shown.set(port, s);
   const { html, nothing } = lit;
   const words = [
-    onAir && pieces(lit, onAirWords(port, onAir, { show: MARK[0]!, host: MARK[1]! }), [onAir.title, onAir.host]),
+    onAir && pieces(lit, onAirWords(port, onAir, { show: SHOW, host: HOST }), [onAir.title, onAir.host]),
     next &&
       pieces(
         lit,
-        port.t('Next: {show} at {time}', { show: MARK[0]!, time: showTime(next.start, port.lang, Date.now(), timeZone) }),
+        port.t('Next: {show} at {time}', { show: SHOW, time: showTime(next.start, port.lang, Date.now(), timeZone) }),
         [next.title],
         onAir ? ' · ' : '',
       ),

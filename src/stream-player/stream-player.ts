@@ -44,6 +44,9 @@ const CHUNKS = { history: () => import('./history.js'), schedule: () => import('
  * @csspart volume - The volume slider.
  * @csspart listeners - The listener count.
  * @csspart schedule - The schedule's line: the show on air and the next one (kept in place, empty without a schedule).
+ * @csspart schedule-button - That line's words, a button: it opens the week (a chunk).
+ * @csspart schedule-panel - The week: a modal `<dialog>`, the coming shows by day in the listener's time zone.
+ * @csspart schedule-close - The week's Close button (Escape closes it too; focus goes back to the line).
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
  * @csspart message - Error and reconnecting messages.
  *

@@ -14,8 +14,8 @@
 export const RESERVE_CSS = `
 :where(stream-player:not(:defined,[hidden]),podcast-player:not(:defined,[hidden])){display:block;container-type:inline-size}
 :where(stream-player,podcast-player):not(:defined)::before{content:"";display:block;height:217.3px}
-podcast-player:not(:defined)::before{height:775.7px}
-@container (max-width:360px){stream-player:not(:defined)::before{height:174.3px}podcast-player:not(:defined)::before{height:721px}}
+podcast-player:not(:defined)::before{height:815.7px}
+@container (max-width:360px){stream-player:not(:defined)::before{height:192.6px}podcast-player:not(:defined)::before{height:761px}}
 `;
 
 /** The `script` tag (the bundle's versioned URL and its SRI hash), the style above and both players. */

@@ -152,8 +152,8 @@ export function startAttributes(kind: PlayerKind, options: EmbedOptions): [strin
  * (demo/snippet.ts) measures them: wide, and in a container of 360 px or less.
  */
 export const FRAME_HEIGHT: Record<PlayerKind, { wide: number; narrow: number }> = {
-  stream: { wide: 218, narrow: 175 },
-  podcast: { wide: 776, narrow: 721 },
+  stream: { wide: 218, narrow: 193 },
+  podcast: { wide: 816, narrow: 761 },
 };
 
 /** The width (px) an oEmbed or player-card frame is given when the consumer sets no limit. */

@@ -86,6 +86,8 @@ export default {
   'Play on a Cast or AirPlay device': 'التشغيل على جهاز Cast أو AirPlay',
   'Connecting to a Cast or AirPlay device…': 'جارٍ الاتصال بجهاز Cast أو AirPlay…',
   'Playing on a Cast or AirPlay device': 'يُشغَّل على جهاز Cast أو AirPlay',
+  Schedule: 'جدول البرامج',
+  'with {host}': 'مع {host}',
   'Cannot reach the service. Retrying…': 'تعذّر الوصول إلى الخدمة. جارٍ إعادة المحاولة…',
   'The audio could not be played. Retrying…': 'تعذّر تشغيل الصوت. جارٍ إعادة المحاولة…',
   'The service had a problem. Retrying…': 'حدثت مشكلة في الخدمة. جارٍ إعادة المحاولة…',

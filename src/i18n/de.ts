@@ -71,6 +71,8 @@ export default {
   'Play on a Cast or AirPlay device': 'Auf einem Cast- oder AirPlay-Gerät abspielen',
   'Connecting to a Cast or AirPlay device…': 'Verbindung zu einem Cast- oder AirPlay-Gerät…',
   'Playing on a Cast or AirPlay device': 'Wiedergabe auf einem Cast- oder AirPlay-Gerät',
+  Schedule: 'Sendeplan',
+  'with {host}': 'mit {host}',
   'Cannot reach the service. Retrying…': 'Der Dienst ist nicht erreichbar. Neuer Versuch…',
   'The audio could not be played. Retrying…': 'Der Ton konnte nicht abgespielt werden. Neuer Versuch…',
   'The service had a problem. Retrying…': 'Der Dienst hatte ein Problem. Neuer Versuch…',

@@ -74,6 +74,9 @@ export const en = [
   'Play on a Cast or AirPlay device',
   'Connecting to a Cast or AirPlay device…',
   'Playing on a Cast or AirPlay device',
+  // The week's panel (stream-player/schedule-panel.ts): its name, and who presents a show ({host}).
+  'Schedule',
+  'with {host}',
   // Errors the listener may read (src/internal/errors.ts): shown in the widget.
   'Cannot reach the service. Retrying…',
   'The audio could not be played. Retrying…',

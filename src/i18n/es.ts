@@ -71,6 +71,8 @@ export default {
   'Play on a Cast or AirPlay device': 'Reproducir en un dispositivo Cast o AirPlay',
   'Connecting to a Cast or AirPlay device…': 'Conectando con un dispositivo Cast o AirPlay…',
   'Playing on a Cast or AirPlay device': 'Reproduciendo en un dispositivo Cast o AirPlay',
+  Schedule: 'Programación',
+  'with {host}': 'con {host}',
   'Cannot reach the service. Retrying…': 'No se puede contactar con el servicio. Reintentando…',
   'The audio could not be played. Retrying…': 'No se pudo reproducir el audio. Reintentando…',
   'The service had a problem. Retrying…': 'El servicio tuvo un problema. Reintentando…',

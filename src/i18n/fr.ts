@@ -71,6 +71,8 @@ export default {
   'Play on a Cast or AirPlay device': 'Lire sur un appareil Cast ou AirPlay',
   'Connecting to a Cast or AirPlay device…': 'Connexion à un appareil Cast ou AirPlay…',
   'Playing on a Cast or AirPlay device': 'Lecture sur un appareil Cast ou AirPlay',
+  Schedule: 'Programme',
+  'with {host}': 'avec {host}',
   'Cannot reach the service. Retrying…': 'Le service est injoignable. Nouvelle tentative…',
   'The audio could not be played. Retrying…': 'Le son n’a pas pu être lu. Nouvelle tentative…',
   'The service had a problem. Retrying…': 'Le service a rencontré un problème. Nouvelle tentative…',

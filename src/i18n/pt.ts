@@ -71,6 +71,8 @@ export default {
   'Play on a Cast or AirPlay device': 'Reproduzir em um dispositivo Cast ou AirPlay',
   'Connecting to a Cast or AirPlay device…': 'Conectando a um dispositivo Cast ou AirPlay…',
   'Playing on a Cast or AirPlay device': 'Reproduzindo em um dispositivo Cast ou AirPlay',
+  Schedule: 'Programação',
+  'with {host}': 'com {host}',
   'Cannot reach the service. Retrying…': 'Não foi possível acessar o serviço. Tentando de novo…',
   'The audio could not be played. Retrying…': 'Não foi possível reproduzir o áudio. Tentando de novo…',
   'The service had a problem. Retrying…': 'O serviço teve um problema. Tentando de novo…',

@@ -1,49 +1,45 @@
 import type { css as Css } from 'lit';
 
 /*
- * Below the tools, ONE line whatever the width or the number of persons (the reserved heights
- * count it): the hosts and guests, scrolling sideways when they do not fit (faded at the end,
- * no scrollbar to change the height), then the Support link at the line's end; when both do
- * not fit they share the line, the link's words cut with an ellipsis.
+ * Below the tools, the hosts and guests, then the Support link at the end: on one line where they
+ * fit; where they do not (a phone's card), the line wraps, so that every name, role and the whole
+ * link show (nothing scrolls, fades or is cut). The reserved heights count two lines (the bundle's
+ * min-height: one line sits in the middle of them); a card whose credits take more grows at its end.
+ * Also Share and Subscribe, side by side above: one style (a bold text button as tall as the
+ * controls; Subscribe keeps its disclosure triangle). This chunk comes right after the player's
+ * first render; the row is as tall before (the Share button's 40 px) and after.
  */
 export const creditStyles = (css: typeof Css) => css`
   [part~=credits] {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 14px;
+    align-content: center;
+    gap: 0 14px;
     border-top: 1px solid var(--_border);
     padding-top: 8px;
-    white-space: nowrap;
   }
   [part~=credits] ul {
     display: flex;
-    flex: auto;
+    flex-wrap: wrap;
     align-items: center;
-    gap: 14px;
+    gap: 0 14px;
     min-width: 0;
-    /* Room inside the scrolling box for the focus ring (3 px, 2 px off), none taken outside;
-       at the end, room for the fade over the gap, so that it fades only what scrolls. */
-    margin: -5px;
-    margin-inline-end: -19px;
-    padding: 5px;
-    padding-inline-end: 24px;
+    margin: 0;
+    padding: 0;
     list-style: none;
-    overflow: auto hidden;
-    scrollbar-width: none;
-    mask-image: linear-gradient(to var(--_end, right), #000 calc(100% - 24px), #0000);
-  }
-  [dir=rtl] [part~=credits] ul {
-    --_end: left;
   }
   /* (Not skipped off screen like the list rows: its size is its own.) */
   [part~=person] {
     content-visibility: visible;
     display: flex;
-    flex: none;
     align-items: center;
     gap: 6px;
+    min-height: 40px;
+    max-width: 100%;
   }
   [part~=person] img {
+    flex: none;
     border-radius: 50%;
     object-fit: cover;
   }
@@ -54,10 +50,26 @@ export const creditStyles = (css: typeof Css) => css`
   [part~=support] {
     display: block;
     margin-inline-start: auto;
+    max-width: 100%;
     line-height: 40px;
-    /* The show's words in their own direction: English in Arabic is cut at its end, not its start. */
+    overflow-wrap: anywhere;
+    /* The show's words in their own direction: English in Arabic keeps its own order. */
     unicode-bidi: plaintext;
     color: var(--_accent);
     font-weight: 600;
+  }
+  [part~=share],
+  [part~=subscribe] > summary {
+    font-weight: 600;
+    font-size: .9em;
+  }
+  [part~=subscribe] > summary {
+    padding: 0 8px;
+    line-height: 40px;
+    border-radius: 999px;
+    white-space: nowrap;
+  }
+  [part~=subscribe] > summary:hover {
+    background: var(--_surface);
   }
 `;

@@ -4,8 +4,8 @@
  * so that they are there with the data (at the card's end: nothing below them moves). Names,
  * roles and the link's words are server text: text only, each bidi-isolated. A picture or link
  * that is not http(s) is left out (the person stays); a Support link without one is not shown.
- * Links open in a new tab. One line at any width (credits.styles.ts): the card is as tall with
- * two persons as with ten, and while loading an empty line keeps its place.
+ * Links open in a new tab. One line where they fit, wrapped where they do not (credits.styles.ts):
+ * every name, role and the whole link show; while loading an empty line keeps its place.
  */
 import type { TemplateResult } from 'lit';
 import type { Episode, Person, Podcast } from '../api/types.js';
@@ -51,12 +51,11 @@ export function credits({ lit: kit, say, episode: ep, show }: CreditsInput): Tem
   return html`<div part="credits">
     ${
       persons.length
-        ? // A line that scrolls sideways when it is full; without a link in it, it takes the focus itself, to be scrolled by keyboard.
-          html`<ul aria-label=${say('Hosts and guests')} tabindex=${persons.some((p) => isHttp(p.href)) ? nothing : 0}>
+        ? html`<ul aria-label=${say('Hosts and guests')}>
           ${persons.map((p) => person(kit, p, say))}
         </ul>`
         : nothing
     }
-    ${support ? html`<a part="support" class="clip" href=${support.url} target="_blank" rel="noopener"><bdi>${support.text.trim() || say('Support')}</bdi></a>` : nothing}
+    ${support ? html`<a part="support" href=${support.url} target="_blank" rel="noopener"><bdi>${support.text.trim() || say('Support')}</bdi></a>` : nothing}
   </div>`;
 }

@@ -2,14 +2,14 @@ import { css } from 'lit';
 
 /*
  * While loading, the card reserves (min-height) the size of a typical episode: a two-line
- * description, four chapters, three episodes and the one line of hosts and guests and the
- * Support link (Podcasting 2.0 shows have them); lists show at most that many rows and scroll
- * beyond, the credits line scrolls sideways. Shorter lists, a missing description and a show
+ * description, four chapters, three episodes and two lines of hosts and guests and the
+ * Support link (Podcasting 2.0 shows have them: on a phone they take two); lists show at most that
+ * many rows and scroll beyond; longer credits wrap further. Shorter lists, a missing description and a show
  * with no credits leave no empty band.
  */
 export const podcastStyles = css`
   [part=base] {
-    --_rh: 741.7px;
+    --_rh: 781.7px;
     --_row: 36px;
   }
   h2[part=title],
@@ -101,9 +101,9 @@ export const podcastStyles = css`
   ol:empty {
     min-height: var(--_h);
   }
-  /* The credits line (credits.styles.ts), and its place while loading and until the chunk is here. */
+  /* The credits (credits.styles.ts): two lines' place, loading or loaded (on a phone a typical show's wrap to two). */
   [part=credits] {
-    min-height: 49px;
+    min-height: 89px;
   }
   summary {
     font-weight: 600;
@@ -111,7 +111,7 @@ export const podcastStyles = css`
   }
   @container (max-width: 360px) {
     [part=base] {
-      --_rh: 695px;
+      --_rh: 735px;
     }
     /* Room for a two-line title beside the artwork. */
     [part=artwork] {

@@ -46,13 +46,11 @@ export const streamStyles = css`
     margin-left: auto;
   }
   [part=history] summary {
-    color: var(--_muted);
-    font-size: .87em;
     width: max-content;
   }
   @container (max-width: 360px) {
     [part=base] {
-      --_rh: 148.3px;
+      --_rh: 166.6px;
     }
     [part=volume] {
       width: 72px;

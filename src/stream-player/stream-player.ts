@@ -45,6 +45,9 @@ const CHUNKS = { history: () => import('./history.js'), schedule: () => import('
  * @csspart remote - The Cast/AirPlay button: only while the browser sees a device (or plays on one); opens the browser's picker.
  * @csspart listeners - The listener count.
  * @csspart schedule - The schedule's line: the show on air and the next one (kept in place, empty without a schedule).
+ * @csspart schedule-button - That line's words, a button: it opens the week (a chunk).
+ * @csspart schedule-panel - The week: a modal `<dialog>`, the coming shows by day in the listener's time zone.
+ * @csspart schedule-close - The week's Close button (Escape closes it too; focus goes back to the line).
  * @csspart history - The recent tracks (a <details>; its list loads when first opened).
  * @csspart message - Error and reconnecting messages.
  *
@@ -71,7 +74,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
   /** A new track shown in this update: told once rendered. */
   #told = false;
   /** The schedule's line (schedule.ts, once loaded). */
-  #line?: string;
+  #line?: unknown;
 
   constructor() {
     super('stream', check('isStreamInfo'), CHUNKS);
@@ -109,7 +112,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
         ? this.t(now.artist ? 'Now playing: {title} by {artist}' : 'Now playing: {title}', { title: now.title, artist: now.artist })
         : '';
     // The schedule's line, and a show that starts while the page is open, said.
-    this.#line = this.panels.loaded.schedule?.line(this.port, d?.schedule, (say) => (this.announcement = say));
+    this.#line = this.panels.loaded.schedule?.line(this.port, d, (say) => (this.announcement = say), LIT);
   }
 
   /** The schedule's chunk, when the data first has a show coming (a weekly show on air comes again within the 7 days too). */
@@ -147,7 +150,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
               : html`<h2 class="skeleton"></h2>
                 <p class="skeleton muted"></p>`
           }
-          <p part="schedule" class="muted clip">${this.#line}</p>
+          <p part="schedule" class="muted clip">${this.#line}&nbsp;</p>
         </div>
         ${renderPlay(this.port, this.offline || !!this.status.error?.fatal)}
       </div>
@@ -166,7 +169,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
         <span part="listeners" class="muted">${d ? this.t('{n} listeners', { n: d.listeners }) : ''}</span>
       </div>
       <details part="history" @toggle=${this.panels.opens('history')}>
-        <summary>${this.t('Recent tracks')}</summary>
+        <summary class="muted">${this.t('Recent tracks')}</summary>
         ${this.panels.loaded.history?.renderHistory({ lit: LIT, history: d?.history ?? [], locale: this.locale.lang })}
       </details>
     `;

@@ -42,9 +42,9 @@ describe('dist/', () => {
 
   it('has its on-demand chunks, each within 3 KiB gzip and importing only chunks', () => {
     // The lock-screen controls, the setup errors, the podcast player's list rows, transcript
-    // panel, share and subscribe, live items and highlights, the recent tracks, the schedule's line, the
-    // playback engine, its machine and its media adapter, the answers' validators, Cast and AirPlay,
-    // and each language but English.
+    // panel, share and subscribe, live items and highlights, the recent tracks, the schedule's line and its
+    // week's panel, the playback engine, its machine and its media adapter, the answers' validators,
+    // Cast and AirPlay, and each language but English.
     for (const part of [
       'media-session',
       'setup-messages',
@@ -54,6 +54,7 @@ describe('dist/', () => {
       'podcasting2',
       'history',
       'schedule',
+      'schedule-panel',
       'engine',
       'machine',
       'media-adapter',

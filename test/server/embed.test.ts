@@ -181,7 +181,7 @@ describe('share pages', () => {
     expect(one(r.text, 'twitter:card')).toBe('player');
     expect(one(r.text, 'twitter:player')).toBe(`${ORIGIN}/embed/podcast?token=${PUBLIC}&episode=ep-3`);
     expect(one(r.text, 'twitter:player:width')).toBe('480');
-    expect(one(r.text, 'twitter:player:height')).toBe('776');
+    expect(one(r.text, 'twitter:player:height')).toBe('816');
     expect(one(r.text, 'twitter:player:stream')).toBe(`${ORIGIN}/media/ep-3.mp3`);
     const link = /<link rel="alternate" type="application\/json\+oembed" href="([^"]+)"/.exec(r.text)![1]!;
     expect(decode(link)).toBe(`${ORIGIN}/oembed?url=${encodeURIComponent(share)}&format=json`);
@@ -275,13 +275,13 @@ describe('share pages', () => {
       thumbnail_width: 1400,
       thumbnail_height: 1400,
       width: 480,
-      height: 776,
+      height: 816,
     });
     expect(r.body.html).toContain(`src="${ORIGIN}/embed/podcast?token=${PUBLIC}&amp;episode=ep-3"`);
     for (const [maxwidth, maxheight] of [
       [300, 2000],
       [1000, 500],
-      [360, 721],
+      [360, 761],
       [200, 100],
       [1, 1],
     ] as const) {
@@ -291,7 +291,7 @@ describe('share pages', () => {
     }
     // Narrow: the compact player's height; a small thumbnail where the cover does not fit.
     const narrow = (await ask({ maxwidth: '320' })).body;
-    expect(narrow).toMatchObject({ width: 320, height: 721, thumbnail_width: 320, thumbnail_url: `${ORIGIN}/media/art/ep-3-320.png` });
+    expect(narrow).toMatchObject({ width: 320, height: 761, thumbnail_width: 320, thumbnail_url: `${ORIGIN}/media/art/ep-3-320.png` });
     expect('thumbnail_url' in (await ask({ maxwidth: '200' })).body).toBe(false);
     // The share URL's options reach the frame.
     const styled = await call(`${s.url}/oembed?url=${encodeURIComponent(`${ORIGIN}/s/${PUBLIC}/stream?theme=dark&lang=ar`)}`);
@@ -341,7 +341,7 @@ describe('a real unfurler (unfurl.js) reads the share pages', () => {
     expect(data.twitter_card.players?.[0]).toMatchObject({
       url: `${s.url}/embed/podcast?token=${PUBLIC}&episode=ep-3`,
       width: 480,
-      height: 776,
+      height: 816,
       stream: `${s.url}/media/ep-3.mp3`,
     });
     // The oEmbed answer, fetched through the page's <link rel="alternate" type="application/json+oembed">.

@@ -178,11 +178,11 @@ export class Icecast {
   }
 
   /**
-   * When each mount's source connected, on the service's clock: Icecast's `stream_start` (to the
-   * second: its middle), and when the service saw the source appear (a mount that was not there,
-   * or had another start, at the last answer), within the two polls. A source already there at
-   * the first answer is taken at Icecast's word (its clock and the service's agree), never later
-   * than the answer.
+   * When each mount's source connected, on the service's clock: within the second Icecast's
+   * `stream_start` names and, when the service saw the source appear (a mount that was not there,
+   * or had another start, at the last answer), between the two answers: the middle of what both
+   * allow. A source already there at the first answer is taken at Icecast's word (its clock and
+   * the service's agree), never later than the answer.
    */
   #since(server: ServerState, mounts: Map<string, MountStatus>, askedAt: number): void {
     const starts = new Map<string, { icecast: number; at: number }>();
@@ -193,9 +193,13 @@ export class Icecast {
         starts.set(mount, known);
         continue;
       }
-      // Seen appear since the last answer: it connected between the two.
+      // Within the second Icecast names, and (seen appear since the last answer) between the two
+      // answers: the middle of both; of the answers alone when they disagree (another clock).
       const after = server.mounts && server.readAt !== undefined ? server.readAt : -Infinity;
-      starts.set(mount, { icecast: status.startedAt, at: Math.min(askedAt, Math.max(after, status.startedAt + 500)) });
+      const lo = Math.max(after, status.startedAt);
+      const hi = Math.min(askedAt, status.startedAt + 1000);
+      const at = lo < hi ? (lo + hi) / 2 : after > -Infinity ? (after + askedAt) / 2 : Math.min(askedAt, status.startedAt + 500);
+      starts.set(mount, { icecast: status.startedAt, at });
     }
     server.starts = starts;
   }

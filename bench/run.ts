@@ -19,6 +19,7 @@ import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
 import { benchFailover } from './failover.ts';
 import { benchFaults } from './faults.ts';
+import { benchFirstSound } from './first-sound.ts';
 import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
 import { copyPeers } from './peers.ts';
@@ -29,7 +30,7 @@ import { benchTbt } from './tbt.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover', 'first-sound'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -97,6 +98,8 @@ async function main() {
     if (wanted.has('faults')) record('faults', await benchFaults(env!));
     // Real Icecast servers and every engine this machine has; its own mock in this process.
     if (wanted.has('failover')) record('failover', await benchFailover());
+    // Press → first sound per engine and source type, castlet against a plain <audio> (issue 34).
+    if (wanted.has('first-sound')) record('first-sound', await benchFirstSound());
   } finally {
     await env?.browser.close().catch(() => {});
     await env?.pages.close().catch(() => {});

@@ -254,10 +254,17 @@ export class Playback implements ReactiveController {
     return this.#media.has(sourceOf(this.#state));
   }
 
-  /** The URLs of `item` this browser can play, in order (a type it cannot play is never requested). */
+  /**
+   * The URLs of `item` this browser can play (a type it cannot play is never requested), in the
+   * item's order but for what this engine starts slower (MediaAdapter.rank: last).
+   */
   #playable(item: Item | null | undefined): string[] | undefined {
     if (item === undefined) return undefined;
-    return (item?.sources ?? (item ? [{ url: item.audio_url }] : [])).filter((s) => this.#media.canPlay(s.type)).map((s) => s.url);
+    const m = this.#media;
+    return (item?.sources ?? (item ? [{ url: item.audio_url }] : []))
+      .filter((s) => m.canPlay(s.type))
+      .sort((a, b) => m.rank(a.type) - m.rank(b.type))
+      .map((s) => s.url);
   }
 
   #send(event: Event): void {

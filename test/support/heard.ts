@@ -68,7 +68,6 @@ export function expectHeard(h: Heard, bound = 1): void {
 /** Another moment to press Play (`listenAcrossSongs`). */
 export interface PressAt {
   /** Resolves at the moment to press Play, to the stream as the service lists it then. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   when: () => Promise<any>;
   /**
    * How many songs are heard, the first being the one the service has as now playing when Play

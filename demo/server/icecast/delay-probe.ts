@@ -30,8 +30,10 @@
  *
  * A source that connected less than a burst ago is not measured: its server's queue still
  * fills, so a new listener's delay grows by the second, and the poller lists what the queue
- * holds (delay-figures.ts `fillingDelay`, from Icecast's `stream_start`). A source that starts
- * again (another `stream_start`) is another source: its figures start over.
+ * holds (delay-figures.ts `fillingDelay`, from Icecast's `stream_start`). A figure that reaches
+ * back to when its source connected (within 1.5 s) is a queue still filling too (an Ogg source
+ * declares no bitrate, so its burst in seconds is not known beforehand): not kept. A source that
+ * starts again (another `stream_start`) is another source: its figures start over.
  *
  * This file is the scheduler and the rounds; the connections are stream-reader.ts, the
  * arithmetic (live line, a listener's delay, the median) delay-figures.ts, and the Ogg header
@@ -155,10 +157,13 @@ export class DelayProbe {
           const own = targets.filter((t) => t.mount === mount && !t.filling);
           if (!own.length) continue;
           const results = await this.#measureMount(master, mount, own);
-          for (const [url, delay] of results) {
+          for (const [url, { delay, at }] of results) {
             // Left (or started again) while it was measured: not kept.
             const target = own.find((t) => t.url === url);
             if (!this.#watched.get(channel)?.targets.some((t) => t.url === url && t.since === target?.since && !t.filling)) continue;
+            // A listener that got everything since its source connected: the queue was still
+            // filling (an Ogg source's burst in seconds is not known beforehand), not kept.
+            if (target?.since !== undefined && delay > (at - target.since) / 1000 - 1.5) continue;
             const before = this.#delays.get(url);
             const now = keep(this.#samples.get(url) ?? [], delay);
             this.#samples.set(url, now.samples);
@@ -186,8 +191,8 @@ export class DelayProbe {
   }
 
   /** One round for one mount: the reference on the master, then each source in turn. */
-  async #measureMount(master: string, mount: string, targets: ProbeTarget[]): Promise<Map<string, number>> {
-    const results = new Map<string, number>();
+  async #measureMount(master: string, mount: string, targets: ProbeTarget[]): Promise<Map<string, { delay: number; at: number }>> {
+    const results = new Map<string, { delay: number; at: number }>();
     const ogg = targets[0]?.type.startsWith('audio/ogg') ?? false;
     const reference = new StreamReader(`${master}/${encodeURIComponent(mount)}`, 3000);
     this.#hold(master, mount, 1);
@@ -226,7 +231,7 @@ export class DelayProbe {
     if (!line) return results;
     for (const l of listened) {
       const delay = measureDelay(reference.chunks, line, { at: l.at, lastAt: l.lastAt, data: l.data, ogg });
-      if (delay !== undefined && delay >= 0) results.set(l.target.url, delay);
+      if (delay !== undefined && delay >= 0) results.set(l.target.url, { delay, at: l.at });
     }
     return results;
   }

@@ -21,6 +21,7 @@ import type { BenchEnv } from './env.ts';
 import { benchFailover } from './failover.ts';
 import { benchFaults } from './faults.ts';
 import { benchHls } from './hls.ts';
+import { benchFirstSound } from './first-sound.ts';
 import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
 import { copyPeers } from './peers.ts';
@@ -31,7 +32,21 @@ import { benchTbt } from './tbt.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover', 'hls'] as const;
+const PARTS = [
+  'bundle',
+  'page',
+  'snippet',
+  'usable',
+  'tbt',
+  'iframe',
+  'audio',
+  'bandwidth',
+  'server',
+  'faults',
+  'failover',
+  'hls',
+  'first-sound',
+] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -101,6 +116,8 @@ async function main() {
     if (wanted.has('failover')) record('failover', await benchFailover());
     // A real master, the segmenter and nginx: the origin's load per HLS listener-minute.
     if (wanted.has('hls')) record('hls', await benchHls());
+    // Press → first sound per engine and source type, castlet against a plain <audio> (issue 34).
+    if (wanted.has('first-sound')) record('first-sound', await benchFirstSound());
   } finally {
     await env?.browser.close().catch(() => {});
     await env?.pages.close().catch(() => {});

@@ -93,7 +93,8 @@ export interface MockApp {
 
 export function createApp(options: AppOptions = {}): MockApp {
   const catalog = options.catalog ?? loadCatalog(options.mediaDir);
-  const store = seedStore(catalog, { ...DEMO_TOKENS, ...options.tokens });
+  // In Icecast mode the demo loop's tracks never played there: the history starts with Icecast's.
+  const store = seedStore(catalog, { ...DEMO_TOKENS, ...options.tokens }, new Date(), !options.icecast);
   const publicUrl = options.publicUrl ?? 'http://127.0.0.1:8080';
   const urls: Urls = {
     get origin() {

@@ -77,7 +77,13 @@ const EARLIER: Omit<NowPlaying, 'started_at'>[] = [
   { title: 'Pink Noise Lullaby', artist: 'Spectral Sisters', artwork_url: null },
 ];
 
-export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now = new Date()): Store {
+/**
+ * The seeded account. `loop`: its channels play the demo loops (the built-in stream), so each
+ * starts on its loop's first track, the main one with tracks "played" before; false in Icecast
+ * mode, where what the source plays is all there is: no track and no history until Icecast has
+ * one.
+ */
+export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now = new Date(), loop = true): Store {
   const minutesAgo = (m: number) => new Date(now.getTime() - m * 60_000).toISOString();
   return new Store({
     name: 'Castlet Demo Radio',
@@ -87,12 +93,12 @@ export function seedStore(catalog: Catalog, tokens: TokenPair = DEMO_TOKENS, now
     channels: [MAIN_CHANNEL, SECOND_CHANNEL],
     nowPlaying: Object.fromEntries(
       [MAIN_CHANNEL, SECOND_CHANNEL].map((channel) => {
-        const first = loopOf(catalog, channel).tracks[0];
+        const first = loop ? loopOf(catalog, channel).tracks[0] : undefined;
         return [
           channel.id,
           {
             current: first ? { title: first.title, artist: first.artist, artwork_url: null, started_at: now.toISOString() } : null,
-            history: channel === MAIN_CHANNEL ? EARLIER.map((t, i) => ({ ...t, started_at: minutesAgo(4 * (i + 1)) })) : [],
+            history: loop && channel === MAIN_CHANNEL ? EARLIER.map((t, i) => ({ ...t, started_at: minutesAgo(4 * (i + 1)) })) : [],
           },
         ];
       }),

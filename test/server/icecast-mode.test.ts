@@ -206,6 +206,96 @@ describe('Icecast mode: when a title started', () => {
   });
 });
 
+describe('Icecast mode: a source that just connected', () => {
+  /** Icecast's `stream_start_iso8601`: to the second, `+0000`. */
+  const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d+Z$/, '+0000');
+
+  it('its delay is what the queue holds since stream_start (3 s ago → about 3 s, not the 15.36 s burst), growing; no seeded demo track', async () => {
+    const fake = await fakeIcecast();
+    fake.status = onAir(fake, { title: 'Band - Fresh', bitrate: 32, stream_start_iso8601: iso(Date.now() - 3000) });
+    const server = await startServer({ log: () => {}, coalesceMs: 20, icecast: { url: fake.url, pollMs: 100 } });
+    const sse = await openEvents(`${server.url}/public/stream/events?token=${PUBLIC}`);
+    try {
+      const live = await vi.waitFor(() => {
+        const found = sse.streams().find((s) => s.now_playing?.title === 'Fresh');
+        if (!found) throw new Error('still waiting for the source');
+        return found;
+      }, 3000);
+      // The history starts with what Icecast played: none of the demo loop's tracks.
+      expect(live.history).toEqual([]);
+      const titles = sse.streams().flatMap((s) => [s.now_playing?.title, ...s.history.map((h: { title: string }) => h.title)]);
+      expect(new Set(titles.filter(Boolean))).toEqual(new Set(['Fresh']));
+      expect(live.stream_delay).toBeGreaterThan(2.4);
+      expect(live.stream_delay).toBeLessThan(4.2);
+      expect(live.sources[0].delay).toBe(live.stream_delay);
+      // It grows with the queue, a second a second.
+      const later = await vi.waitFor(() => {
+        const found = sse.streams().at(-1);
+        if (!(found?.stream_delay >= live.stream_delay + 0.5)) throw new Error('still waiting for the delay to grow');
+        return found;
+      }, 2000);
+      expect(later.stream_delay).toBeLessThan(live.stream_delay + 2);
+      // The source connects again (another stream_start): its queue starts over.
+      const pushed = sse.streams().length;
+      fake.status = onAir(fake, { title: 'Band - Fresh', bitrate: 32, stream_start_iso8601: iso(Date.now()) });
+      await vi.waitFor(
+        () =>
+          expect(
+            sse
+              .streams()
+              .slice(pushed)
+              .some((s) => s.stream_delay < 1),
+            'the delay starting over',
+          ).toBe(true),
+        2000,
+      );
+    } finally {
+      sse.close();
+      await server.close();
+      await fake.close();
+    }
+  });
+
+  it('one that connected a burst ago or more (a minute, at its first poll): the full burst', async () => {
+    const fake = await fakeIcecast();
+    fake.status = onAir(fake, {
+      title: 'Band - Old',
+      bitrate: 32,
+      stream_start: new Date(Date.now() - 60_000).toUTCString().replace('GMT', '+0000'),
+    });
+    const server = await startServer({ log: () => {}, coalesceMs: 20, icecast: { url: fake.url, pollMs: 100 } });
+    try {
+      await vi.waitFor(() => expect(server.store.nowPlaying('main').current?.title, 'the source').toBe('Old'), 3000);
+      const info = await call(`${server.url}/public/stream?token=${PUBLIC}`);
+      expect(info.body.stream_delay).toBe(15.36);
+    } finally {
+      await server.close();
+      await fake.close();
+    }
+  });
+
+  it('one seen to appear between two polls connected between them, whatever its stream_start says (another clock)', async () => {
+    const fake = await fakeIcecast();
+    const server = await startServer({ log: () => {}, coalesceMs: 20, icecast: { url: fake.url, pollMs: 100 } });
+    const sse = await openEvents(`${server.url}/public/stream/events?token=${PUBLIC}`);
+    try {
+      await nextPolls(fake);
+      // Icecast's clock 10 s behind the service's.
+      fake.status = onAir(fake, { title: 'Band - Fresh', bitrate: 32, stream_start_iso8601: iso(Date.now() - 10_000) });
+      const live = await vi.waitFor(() => {
+        const found = sse.streams().find((s) => s.status === 'live');
+        if (!found) throw new Error('still waiting for the source');
+        return found;
+      }, 3000);
+      expect(live.stream_delay).toBeLessThan(0.5);
+    } finally {
+      sse.close();
+      await server.close();
+      await fake.close();
+    }
+  });
+});
+
 describe('Icecast mode without admin credentials; Icecast never reachable', () => {
   let server: RunningServer;
   const logs: string[] = [];

@@ -34,6 +34,14 @@ export interface Heard {
   ahead: number;
   /** The stream's stated delay (s). */
   delay: number;
+  /** The title shown once the last song had been heard for a while (its own, or the change was undone). */
+  final: string | null;
+  /** The last song heard. */
+  last: string;
+  /** The titles of the now playing and history the service listed when Play was pressed. */
+  listed: string[];
+  /** Every title and first recent track the player showed while the songs were heard. */
+  shown: string[];
 }
 
 const heardLog = (p: EnginePage) => p.evaluate(() => (window as unknown as { heardLog: HeardLog }).heardLog, null);
@@ -51,9 +59,21 @@ export function describeHeard(h: Heard): string {
 /** Every display within `bound` s of the audio, at every change. */
 export function expectHeard(h: Heard, bound = 1): void {
   expect(h.first, `${h.how}: the song in the burst shown when its sound starts`).toBeLessThan(bound);
+  expect(h.final, `${h.how}: the title shown while the last song heard plays`).toBe(h.last);
   for (const [what, lags] of Object.entries({ title: h.title, live: h.live, recent: h.recent, event: h.event, session: h.session ?? [] })) {
     for (const lag of lags) expect(Math.abs(lag), `${h.how}: ${what} ${s2(lag)} from the audio`).toBeLessThanOrEqual(bound);
   }
+}
+
+/** Another moment to press Play (`listenAcrossSongs`). */
+export interface PressAt {
+  /** Resolves at the moment to press Play, to the stream as the service lists it then. */
+  when: () => Promise<any>;
+  /**
+   * How many songs are heard, the first being the one the service has as now playing when Play
+   * is pressed (a source that just connected: its queue holds no song before it).
+   */
+  songs: number;
 }
 
 /**
@@ -61,9 +81,10 @@ export function expectHeard(h: Heard, bound = 1): void {
  * loop, or an Icecast playlist); then pauses and checks that the newest song shows at once.
  * Play waits until the service has `known` of the songs, newest first: the song before the
  * current one must have a true start (in Icecast mode the first title the service sees
- * started before it looked, so it takes three).
+ * started before it looked, so it takes three). With `press`, Play is pressed when it says
+ * instead, and the songs heard are counted from the current one.
  */
-export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known = 2): Promise<Heard> {
+export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known = 2, press?: PressAt): Promise<Heard> {
   const name = env.engine.name;
   const index = (title: string) => songs.findIndex((s) => s.title === title);
   const p = await env.open(embedPage(env.mock, `<stream-player public-token="${PUBLIC}"></stream-player>`));
@@ -82,24 +103,29 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
   const output = server ? hearOutput(server) : undefined;
   let heard: string[];
   let delay: number;
+  let listed: string[];
   try {
     await p.evaluate(recordHeard, [STREAM, output ? null : TONE_HZ] as [string, typeof TONE_HZ | null]);
     // PHASE s into a song, with the songs before it known.
     let at;
-    for (;;) {
-      at = await env.publicGet('stream');
-      const phase = (Date.now() - Date.parse(at.now_playing?.started_at)) / 1000;
-      const ours = [at.now_playing, ...at.history].slice(0, known).filter((t) => index(t?.title) >= 0).length;
-      if (ours === known && Math.abs(phase - PHASE) < 0.3) break;
-      await new Promise((r) => setTimeout(r, phase < PHASE - 1 ? (PHASE - 1 - phase) * 1000 : 100));
-    }
+    if (press) at = await press.when();
+    else
+      for (;;) {
+        at = await env.publicGet('stream');
+        const phase = (Date.now() - Date.parse(at.now_playing?.started_at)) / 1000;
+        const ours = [at.now_playing, ...at.history].slice(0, known).filter((t) => index(t?.title) >= 0).length;
+        if (ours === known && Math.abs(phase - PHASE) < 0.3) break;
+        await new Promise((r) => setTimeout(r, phase < PHASE - 1 ? (PHASE - 1 - phase) * 1000 : 100));
+      }
     delay = at.stream_delay;
+    listed = [at.now_playing, ...at.history].map((t: { title: string }) => t.title);
     await p.click(`${STREAM} >>> button[part=play]`);
     const k = index(at.now_playing.title);
-    heard = [-1, 0, 1].map((d) => songs[(k + d + songs.length) % songs.length]!.title);
+    heard = (press ? [...Array(press.songs).keys()] : [-1, 0, 1]).map((d) => songs[(k + d + songs.length) % songs.length]!.title);
     const count = async () => (output ? output.tones : (await heardLog(p)).tones).length;
-    for (const end = Date.now() + 45_000; (await count()) < 3;) {
-      if (Date.now() > end) expect.fail(`${name}: three songs heard: not within 45 s (${await count()} heard)${output ? ` ${output.errors()}` : ''}`);
+    for (const end = Date.now() + 45_000; (await count()) < heard.length;) {
+      if (Date.now() > end)
+        expect.fail(`${name}: ${heard.length} songs heard: not within 45 s (${await count()} heard)${output ? ` ${output.errors()}` : ''}`);
       await new Promise((r) => setTimeout(r, 100));
     }
     // Time for what the player shows to follow the last change.
@@ -124,7 +150,11 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
     recent: shownVsHeard(log, heard, (s, _song, before) => !!before && !!s.recent?.startsWith(before)),
     event: shownVsHeard(log, heard, (s, song) => s.event === song),
     session: log.shown.some((s) => s.session) ? shownVsHeard(log, heard, (s, song) => s.session === song) : null,
-    ahead: ((log.shown.find((s) => s.title === heard[2])?.at ?? NaN) - log.tones[2]!.at) / 1000,
+    final: log.shown.at(-1)?.title ?? null,
+    last: heard.at(-1)!,
+    listed,
+    shown: [...new Set(log.shown.flatMap((s) => [s.title ?? '', s.recent ?? '']).filter(Boolean))],
+    ahead: ((log.shown.find((s) => s.title === heard.at(-1))?.at ?? NaN) - log.tones.at(-1)!.at) / 1000,
   };
 
   // Paused: the newest the service announced, at once.

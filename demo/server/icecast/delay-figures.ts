@@ -83,3 +83,18 @@ export function measureDelay(
   const liveAt = line.epoch + (first / line.rate) * 1000;
   return Math.round(listener.at - line.interval / 2 - liveAt) / 1000;
 }
+
+/**
+ * The delay (s) of a new listener of a source whose server's queue is still filling, or
+ * undefined once it holds `full` seconds (the source's usual delay: measured, else its burst).
+ * A server sends a new listener its burst from its queue, and the queue starts when the source
+ * connects: `reach` seconds after that, a new listener starts that far back, and the figure
+ * grows until it is the full burst. A relay's queue starts with what the master's held when the
+ * relay connected (`masterStart`: when the master's source connected), so it reaches that much
+ * further back. Times in ms on one clock; `start` is when this server's source connected.
+ */
+export function fillingDelay(full: number, now: number, start: number, masterStart?: number): number | undefined {
+  const inherited = masterStart === undefined ? 0 : Math.min(full, Math.max(0, (start - masterStart) / 1000));
+  const reach = Math.max(0, (now - start) / 1000 + inherited);
+  return reach < full ? Math.round(reach * 1000) / 1000 : undefined;
+}

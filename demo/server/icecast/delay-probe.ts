@@ -28,6 +28,13 @@
  * measured keeps its figures (or none: its burst at its bitrate is used); nothing is retried
  * sooner than the next round.
  *
+ * A source that connected less than a burst ago is not measured: its server's queue still
+ * fills, so a new listener's delay grows by the second, and the poller lists what the queue
+ * holds (delay-figures.ts `fillingDelay`, from Icecast's `stream_start`). A figure that reaches
+ * back to when its source connected (within 1.5 s) is a queue still filling too (an Ogg source
+ * declares no bitrate, so its burst in seconds is not known beforehand): not kept. A source that
+ * starts again (another `stream_start`) is another source: its figures start over.
+ *
  * This file is the scheduler and the rounds; the connections are stream-reader.ts, the
  * arithmetic (live line, a listener's delay, the median) delay-figures.ts, and the Ogg header
  * pages media/ogg-opus.ts.
@@ -42,6 +49,10 @@ export interface ProbeTarget {
   server: string;
   mount: string;
   type: string;
+  /** Its server's queue still fills (the source connected less than a burst ago): not measured, its figure is the queue's. */
+  filling?: boolean;
+  /** When its source connected (ms): another start is another source, whose figures start over. */
+  since?: number | undefined;
 }
 
 /** How long after closing a probe it is still taken for one of Icecast's listeners. */
@@ -104,12 +115,12 @@ export class DelayProbe {
     const before = this.#watched.get(channel)?.targets ?? [];
     this.#watched.set(channel, { master, targets });
     for (const gone of before) {
-      if (targets.some((t) => t.url === gone.url)) continue;
+      if (targets.some((t) => t.url === gone.url && t.since === gone.since)) continue;
       this.#delays.delete(gone.url);
       this.#samples.delete(gone.url);
     }
     if (!this.#running || this.#busy) return;
-    const unmeasured = targets.some((t) => !this.#delays.has(t.url)) && master !== undefined;
+    const unmeasured = targets.some((t) => !t.filling && !this.#delays.has(t.url)) && master !== undefined;
     if (unmeasured && this.#pauseMs > this.#minPauseMs) this.#pauseMs = this.#minPauseMs;
     if (this.#timer === undefined || unmeasured) this.#schedule(unmeasured);
   }
@@ -143,11 +154,16 @@ export class DelayProbe {
         const mounts = [...new Set(targets.map((t) => t.mount))];
         for (const mount of mounts) {
           if (!this.#running) return;
-          const own = targets.filter((t) => t.mount === mount);
+          const own = targets.filter((t) => t.mount === mount && !t.filling);
+          if (!own.length) continue;
           const results = await this.#measureMount(master, mount, own);
-          for (const [url, delay] of results) {
-            // Left while it was measured: not kept.
-            if (!this.#watched.get(channel)?.targets.some((t) => t.url === url)) continue;
+          for (const [url, { delay, at }] of results) {
+            // Left (or started again) while it was measured: not kept.
+            const target = own.find((t) => t.url === url);
+            if (!this.#watched.get(channel)?.targets.some((t) => t.url === url && t.since === target?.since && !t.filling)) continue;
+            // A listener that got everything since its source connected: the queue was still
+            // filling (an Ogg source's burst in seconds is not known beforehand), not kept.
+            if (target?.since !== undefined && delay > (at - target.since) / 1000 - 1.5) continue;
             const before = this.#delays.get(url);
             const now = keep(this.#samples.get(url) ?? [], delay);
             this.#samples.set(url, now.samples);
@@ -175,8 +191,8 @@ export class DelayProbe {
   }
 
   /** One round for one mount: the reference on the master, then each source in turn. */
-  async #measureMount(master: string, mount: string, targets: ProbeTarget[]): Promise<Map<string, number>> {
-    const results = new Map<string, number>();
+  async #measureMount(master: string, mount: string, targets: ProbeTarget[]): Promise<Map<string, { delay: number; at: number }>> {
+    const results = new Map<string, { delay: number; at: number }>();
     const ogg = targets[0]?.type.startsWith('audio/ogg') ?? false;
     const reference = new StreamReader(`${master}/${encodeURIComponent(mount)}`, 3000);
     this.#hold(master, mount, 1);
@@ -215,7 +231,7 @@ export class DelayProbe {
     if (!line) return results;
     for (const l of listened) {
       const delay = measureDelay(reference.chunks, line, { at: l.at, lastAt: l.lastAt, data: l.data, ogg });
-      if (delay !== undefined && delay >= 0) results.set(l.target.url, delay);
+      if (delay !== undefined && delay >= 0) results.set(l.target.url, { delay, at: l.at });
     }
     return results;
   }

@@ -9,6 +9,7 @@
  */
 import { HlsTier, type HlsConfig } from '../hls/tier.ts';
 import { IcecastAdmin } from './admin.ts';
+import { fillingDelay } from './delay-figures.ts';
 import { DelayProbe } from './delay-probe.ts';
 import { parseIcecastStatus, splitTitle, type MountStatus } from './status.ts';
 import { listSources, MOUNT_KINDS, mountUrl, publicSource, type ServerMounts } from './sources.ts';
@@ -67,6 +68,10 @@ interface ServerState {
   badSince: number | undefined;
   /** Its last good answer (kept through a moment of half-written JSON). */
   mounts: Map<string, MountStatus> | undefined;
+  /** When its last good answer was asked for. */
+  readAt: number | undefined;
+  /** When each mount's source connected, as Icecast says (`stream_start`) and as the service makes it (see `#since`). */
+  starts: Map<string, { icecast: number; at: number }>;
 }
 
 export class Icecast {
@@ -103,6 +108,8 @@ export class Icecast {
       down: undefined,
       badSince: undefined,
       mounts: undefined,
+      readAt: undefined,
+      starts: new Map(),
     });
     this.#servers = [server(this.url, false), ...(config.relays ?? []).map((url) => server(url, true))];
     this.probe = config.measureDelay === false ? undefined : new DelayProbe(log, () => this.refresh(), config.probe);
@@ -146,7 +153,7 @@ export class Icecast {
   async #poll(): Promise<void> {
     this.#timer = undefined;
     const askedAt = Date.now();
-    await Promise.all(this.#servers.map((server) => this.#read(server)));
+    await Promise.all(this.#servers.map((server) => this.#read(server, askedAt)));
     if (!this.#running) return;
     this.#apply(askedAt);
     this.#askedAt = askedAt;
@@ -154,7 +161,7 @@ export class Icecast {
   }
 
   /** Reads one server's status into its state (its mounts, or why it does not answer). */
-  async #read(server: ServerState): Promise<void> {
+  async #read(server: ServerState, askedAt: number): Promise<void> {
     let outcome: Map<string, MountStatus> | string | null;
     try {
       const res = await fetch(`${server.url}/status-json.xsl`, { signal: AbortSignal.timeout(Math.max(1000, this.#pollMs * 2)) });
@@ -168,7 +175,9 @@ export class Icecast {
       server.badSince = undefined;
       if (server.down !== undefined) this.#log(`icecast: ${server.url} answers again`);
       server.down = undefined;
+      this.#since(server, outcome, askedAt);
       server.mounts = outcome;
+      server.readAt = askedAt;
     } else {
       const reason = outcome ?? 'its status-json.xsl is not Icecast status JSON';
       if (server.down === undefined) {
@@ -177,17 +186,55 @@ export class Icecast {
       }
       server.down = reason;
       server.mounts = undefined;
+      server.readAt = undefined;
     }
+  }
+
+  /**
+   * When each mount's source connected, on the service's clock: within the second Icecast's
+   * `stream_start` names and, when the service saw the source appear (a mount that was not there,
+   * or had another start, at the last answer), between the two answers: the middle of what both
+   * allow. A source already there at the first answer is taken at Icecast's word (its clock and
+   * the service's agree), never later than the answer.
+   */
+  #since(server: ServerState, mounts: Map<string, MountStatus>, askedAt: number): void {
+    const starts = new Map<string, { icecast: number; at: number }>();
+    for (const [mount, status] of mounts) {
+      if (status.startedAt === undefined) continue;
+      const known = server.starts.get(mount);
+      if (known?.icecast === status.startedAt) {
+        starts.set(mount, known);
+        continue;
+      }
+      // Within the second Icecast names, and (seen appear since the last answer) between the two
+      // answers: the middle of both; of the answers alone when they disagree (another clock).
+      const after = server.mounts && server.readAt !== undefined ? server.readAt : -Infinity;
+      const lo = Math.max(after, status.startedAt);
+      const hi = Math.min(askedAt, status.startedAt + 1000);
+      const at = lo < hi ? (lo + hi) / 2 : after > -Infinity ? (after + askedAt) / 2 : Math.min(askedAt, status.startedAt + 500);
+      starts.set(mount, { icecast: status.startedAt, at });
+    }
+    server.starts = starts;
   }
 
   #apply(askedAt: number): void {
     const store = this.#store;
     const servers: ServerMounts[] = this.#servers.flatMap((s) => (s.mounts ? [{ url: s.url, relay: s.relay, mounts: s.mounts }] : []));
-    // Until measured (or without a probe), a source's delay is its burst at its bitrate.
-    const delayOf = (source: { url: string; bitrate: number | undefined }) =>
+    // Until measured (or without a probe), a source's delay is its burst at its bitrate; while
+    // its server's queue fills (a source that connected less than that ago), what the queue holds.
+    const fullOf = (source: { url: string; bitrate: number | undefined }) =>
       this.probe?.delay(source.url) ?? streamDelay(this.#burstSize, source.bitrate);
     const master = this.#servers[0]!;
     const hls = this.hls;
+    const masterStart = (mount: string) => master.starts.get(mount)?.at;
+    const filling = (source: { url: string; bitrate: number | undefined; server: string; mount: string; relay: boolean }) => {
+      const full = fullOf(source);
+      const start = this.#servers.find((s) => s.url === source.server)?.starts.get(source.mount)?.at;
+      if (full === null || start === undefined) return undefined;
+      // A listener who reads this list connects, on average, half a poll later: its queue has grown by then.
+      return fillingDelay(full, askedAt + this.#pollMs / 2, start, source.relay ? masterStart(source.mount) : undefined);
+    };
+    const delayOf = (source: Parameters<typeof filling>[0]) => filling(source) ?? fullOf(source);
     // The delay probe's connections, and the segmenter's on the master, are no listeners.
     const probes = (server: string, mount: string) =>
       (this.probe?.open(server, mount) ?? 0) + (hls && server === master.url && hls.connected(mount) ? 1 : 0);
@@ -205,7 +252,14 @@ export class Icecast {
       this.probe?.watch(
         channel.mountpoint,
         master.mounts ? master.url : undefined,
-        sources.map((s) => ({ url: s.url, server: s.server, mount: s.mount, type: s.type })),
+        sources.map((s) => ({
+          url: s.url,
+          server: s.server,
+          mount: s.mount,
+          type: s.type,
+          filling: filling({ ...s, bitrate: s.bitrate ?? undefined }) !== undefined,
+          since: this.#servers.find((x) => x.url === s.server)?.starts.get(s.mount)?.at,
+        })),
       );
       const listed = sources.map(publicSource);
       const hlsSource = hls?.source(channel.mountpoint, this.#origin());

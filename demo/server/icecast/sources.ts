@@ -52,7 +52,7 @@ export function mountUrl(server: string, mount: string): string {
 export function listSources(
   mountpoint: string,
   servers: ServerMounts[],
-  delayOf: (source: { url: string; bitrate: number | undefined }) => number | null,
+  delayOf: (source: { url: string; bitrate: number | undefined; server: string; mount: string; relay: boolean }) => number | null,
   probes: (server: string, mount: string) => number = () => 0,
 ): { sources: ListedSource[]; listeners: number; title: string | undefined } {
   const sources: ListedSource[] = [];
@@ -72,7 +72,7 @@ export function listSources(
         url,
         type: kind.type,
         bitrate: status.bitrate ?? null,
-        delay: delayOf({ url, bitrate: status.bitrate }),
+        delay: delayOf({ url, bitrate: status.bitrate, server: server.url, mount, relay: server.relay }),
         server: server.url,
         relay: server.relay,
         mount,

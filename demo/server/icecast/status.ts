@@ -11,6 +11,11 @@ export interface MountStatus {
   title?: string;
   /** kbit/s, when the source declares it (`ice-bitrate` or `ice-audio-info`); undefined otherwise. */
   bitrate?: number;
+  /**
+   * When its source connected (ms since the epoch, Icecast's clock, to the second):
+   * `stream_start_iso8601`, else `stream_start`; undefined when absent or unreadable.
+   */
+  startedAt?: number;
 }
 
 /**
@@ -31,7 +36,7 @@ export function parseIcecastStatus(text: string): Map<string, MountStatus> | nul
   const mounts = new Map<string, MountStatus>();
   for (const source of sources) {
     if (typeof source !== 'object' || source === null) continue;
-    const { listenurl, listeners, title, bitrate, audio_info } = source as Record<string, unknown>;
+    const { listenurl, listeners, title, bitrate, audio_info, stream_start_iso8601, stream_start } = source as Record<string, unknown>;
     const mount = mountOf(listenurl);
     if (mount === undefined) continue;
     mounts.set(mount, {
@@ -39,6 +44,7 @@ export function parseIcecastStatus(text: string): Map<string, MountStatus> | nul
       ...(typeof title === 'string' && title.trim() !== '' ? { title: title.trim() } : {}),
       ...(typeof title === 'number' ? { title: String(title) } : {}),
       ...bitrateOf(bitrate, audio_info),
+      ...startOf(stream_start_iso8601, stream_start),
     });
   }
   return mounts;
@@ -49,6 +55,15 @@ function bitrateOf(bitrate: unknown, info: unknown): { bitrate?: number } {
   for (const raw of [bitrate, typeof info === 'string' ? /(?:^|;)\s*(?:ice-)?bitrate=([\d.]+)/.exec(info)?.[1] : undefined]) {
     const kbps = typeof raw === 'number' || typeof raw === 'string' ? Number(raw) : NaN;
     if (kbps > 0 && kbps < 10_000) return { bitrate: kbps };
+  }
+  return {};
+}
+
+/** When the source connected: the first of Icecast's two spellings that reads as a date. */
+function startOf(...texts: unknown[]): { startedAt?: number } {
+  for (const text of texts) {
+    const at = typeof text === 'string' ? Date.parse(text) : NaN;
+    if (Number.isFinite(at)) return { startedAt: at };
   }
   return {};
 }

@@ -266,12 +266,14 @@ export class Playback implements ReactiveController {
   }
 
   /**
-   * The URLs of `item` this browser can play, in order (a type it cannot play is never requested),
-   * each in the ways it can (HLS natively, then through hls.js: MediaAdapter.ways).
+   * The URLs of `item` this browser can play, in the item's order but for what this engine
+   * starts slower (MediaAdapter.rank: last); a type it cannot play is never requested; each in
+   * the ways it can (HLS natively, then through hls.js: MediaAdapter.ways).
    */
   #playable(item: Item | null | undefined): string[] | undefined {
     if (item === undefined) return undefined;
-    return (item?.sources ?? (item ? [{ url: item.audio_url }] : [])).flatMap((s) => this.#media.ways(s));
+    const m = this.#media;
+    return [...(item?.sources ?? (item ? [{ url: item.audio_url }] : []))].sort((a, b) => m.rank(a.type) - m.rank(b.type)).flatMap((s) => m.ways(s));
   }
 
   #send(event: Event): void {

@@ -1,6 +1,7 @@
 /** Failover through an item’s sources, the service asked again, and the source in use in the snapshot. (The engine’s tests share setup.ts.) */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILE, OPUS, AAC, MP3, LADDER, setup, flowing, waits, engineHooks } from './setup.ts';
+import type { Item } from '../../../src/internal/playback/types.ts';
 
 engineHooks();
 
@@ -147,5 +148,38 @@ describe('sources: failover', () => {
     expect(s.audio.snapshot).toMatchObject({ playing: true, reconnecting: false });
     s.audio.pause();
     expect(s.audio.snapshot.reconnecting).toBe(false);
+  });
+});
+
+describe('sources: the order per engine (issue 34: press → first sound)', () => {
+  const as = (ua: string) => vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(ua);
+  afterEach(() => void vi.restoreAllMocks());
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:153.0) Gecko/20100101 Firefox/153.0';
+  const CHROMIUM = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  const WEBKIT = 'Mozilla/5.0 (X11; Ubuntu; Linux x86_64) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+
+  const VORBIS = 'https://x.test/listen.ogg';
+  const ALL: Item = {
+    audio_url: MP3,
+    sources: [...LADDER.sources!.slice(0, 1), { url: VORBIS, type: 'audio/ogg; codecs=vorbis' }, ...LADDER.sources!.slice(1)],
+  };
+  const order = (ua: string) => {
+    as(ua);
+    const s = setup(true, ALL);
+    s.audio.play();
+    for (let i = 0; i < 3; i++) s.fire('error');
+    return s.urls();
+  };
+
+  it('Firefox: MP3 (and AAC) first, then Opus, then Vorbis (they start about 0.6 s and 2 s later)', () => {
+    expect(order(FIREFOX)).toEqual([AAC, MP3, OPUS, VORBIS]);
+  });
+
+  it('WebKitGTK: Opus last (it starts about 2.5 s later), the rest as listed', () => {
+    expect(order(WEBKIT)).toEqual([VORBIS, AAC, MP3, OPUS]);
+  });
+
+  it('Chromium: as listed (it starts every type alike)', () => {
+    expect(order(CHROMIUM)).toEqual([OPUS, VORBIS, AAC, MP3]);
   });
 });

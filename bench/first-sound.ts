@@ -1,0 +1,178 @@
+/**
+ * Press → first sound on a warm Icecast relay (issue 34), measured, never asserted: a station of
+ * Debian's icecast2 (test/icecast/station.ts: a master with `/live` MP3 and `/live.opus` Ogg
+ * Opus, two relays of both), plus `/live.ogg` Ogg Vorbis on the master (made here by ffmpeg from
+ * the same MP3s); the mock in Icecast mode; each engine this machine has.
+ *
+ * - castlet: a fresh page per round (its chunks are fetched at the first press, as a new
+ *   listener's are), <stream-player> ready, Play clicked: the click to the media clock moving
+ *   (past 50 ms), on whichever source its order picks.
+ * - A plain <audio> on each mount: a click on a button that plays it, to the clock moving, a
+ *   fresh element and connection each round. The relays' MP3 and Opus, the master's Vorbis (relays copy only the station's
+ *   MP3 and Opus mounts).
+ *
+ * Each after the mounts have run past a full burst (warm: a new listener gets the whole burst).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { startServer } from '../demo/server/serve.ts';
+import { embedPage, startPages } from '../test/support/browser-pages.ts';
+import { launchEngine, PUBLIC, selectedEngines } from '../test/support/browser.ts';
+import type { EngineName, EnginePage } from '../test/support/browser-engine.ts';
+import { readPlayer } from '../test/support/players.ts';
+import { missingStation, startStation } from '../test/icecast/station.ts';
+import type { Part, Row } from './table.ts';
+import { median, ms, sleep, until } from './util.ts';
+
+const ROUNDS = 5;
+const STREAM = 'stream-player';
+
+/** (See bench/failover.ts: tsx's `__name` wrapper, defined in the page.) */
+async function nameShim(p: EnginePage): Promise<void> {
+  await p.evaluate(() => void ((globalThis as unknown as { __name: unknown }).__name = (f: unknown) => f), null);
+}
+
+/**
+ * In the page: at the next click on its button, a plain <audio> on `url`, play(); resolves to
+ * the click to its clock moving (ms), then releases it. (A click: WebKitGTK refuses a play()
+ * without one.)
+ */
+function armPlain(url: string): void {
+  const w = window as unknown as { plain?: number };
+  delete w.plain;
+  document.querySelector('button')!.onclick = () => {
+    const a = new Audio();
+    const t0 = performance.now();
+    a.src = url;
+    void a.play().catch(() => {});
+    const id = setInterval(() => {
+      const moved = a.currentTime > 0.05 && !a.paused;
+      if (!moved && performance.now() - t0 < 20_000) return;
+      clearInterval(id);
+      w.plain = moved ? performance.now() - t0 : NaN;
+      a.removeAttribute('src');
+      a.load();
+    }, 10);
+  };
+}
+
+/** In the page: from the next click to the player's media clock moving (ms), and the source it moved on. */
+function armPress(sel: string): void {
+  const w = window as unknown as { firstSound?: { ms: number; src: string } };
+  const m = (document.querySelector(sel) as HTMLElement & { media: HTMLMediaElement }).media;
+  let t0 = 0;
+  addEventListener('click', () => (t0 ||= performance.now()), { capture: true });
+  const id = setInterval(() => {
+    if (!t0 || m.paused || m.currentTime <= 0.05) return;
+    clearInterval(id);
+    w.firstSound = { ms: performance.now() - t0, src: m.currentSrc };
+  }, 10);
+}
+
+interface EngineResult {
+  engine: EngineName;
+  castlet: { ms: number; src: string }[];
+  plain: Record<string, number[]>;
+  skipped?: string;
+}
+
+export async function benchFirstSound(): Promise<Part> {
+  const missing = missingStation() ?? (spawnSync('sh', ['-c', 'command -v ffmpeg']).status ? 'ffmpeg is not installed' : undefined);
+  if (missing) {
+    return {
+      rows: [{ section: 'First sound', measure: 'press → first sound', value: `skipped: ${missing}`, reference: '' }],
+      data: { skipped: missing },
+    };
+  }
+  const station = await startStation();
+  const dir = mkdtempSync(join(tmpdir(), 'castlet-vorbis-'));
+  const vorbis = station.mp3.map((f) => {
+    const out = join(dir, basename(f).replace(/\.mp3$/, '.ogg'));
+    if (!existsSync(out)) spawnSync('ffmpeg', ['-v', 'error', '-i', f, '-c:a', 'libvorbis', '-q:a', '0', '-ac', '1', out]);
+    return out;
+  });
+  await station.master.startOggPlaylist('live.ogg', vorbis);
+  const mock = await startServer({
+    coalesceMs: 50,
+    heartbeatMs: 60_000,
+    host: '127.0.0.1',
+    port: 0,
+    log: () => {},
+    icecast: { ...station.icecast, pollMs: 500, measureDelay: false },
+  });
+  const pages = await startPages();
+  const mounts: Record<string, string> = {
+    'MP3 (relay1/live)': `${station.relays[0]!.url}/live`,
+    'Ogg Opus (relay1/live.opus)': `${station.relays[0]!.url}/live.opus`,
+    'Ogg Vorbis (master/live.ogg)': `${station.master.url}/live.ogg`,
+  };
+  const results: EngineResult[] = [];
+  try {
+    // Warm: every mount past a full burst (64 KiB at 32 kbit/s: 16.4 s).
+    await sleep(18_000);
+    for (const { name: engine, skip: why } of selectedEngines()) {
+      const r: EngineResult = { engine, castlet: [], plain: Object.fromEntries(Object.keys(mounts).map((k) => [k, []])) };
+      results.push(r);
+      if (why) {
+        r.skipped = why;
+        continue;
+      }
+      const browser = await launchEngine[engine]();
+      try {
+        for (let n = 0; n < ROUNDS; n++) {
+          const p: EnginePage = await browser.newPage();
+          await p.goto(pages.add(embedPage(mock.url, `<stream-player public-token="${PUBLIC}"></stream-player>`)));
+          await nameShim(p);
+          await until(async () => (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).state === 'ready', 15_000, 50);
+          await p.evaluate(armPress, STREAM);
+          await p.click(`${STREAM} >>> button[part=play]`);
+          const got = await until(
+            () => p.evaluate(() => (window as unknown as { firstSound?: { ms: number; src: string } }).firstSound, null),
+            20_000,
+            50,
+          );
+          r.castlet.push(got ?? { ms: NaN, src: 'none' });
+          await p.close();
+          const q = await browser.newPage();
+          await q.goto(pages.add('<!doctype html><title>first sound</title><body><button>Play</button></body>'));
+          await nameShim(q);
+          for (const [what, url] of Object.entries(mounts)) {
+            await q.evaluate(armPlain, `${url}?n=${n}`);
+            await q.click('button');
+            r.plain[what]!.push((await until(() => q.evaluate(() => (window as unknown as { plain?: number }).plain, null), 25_000, 50)) ?? NaN);
+          }
+          await q.close();
+        }
+      } finally {
+        await browser.close().catch(() => {});
+      }
+    }
+  } finally {
+    await Promise.all([mock.close(), pages.close()]);
+    await station.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+
+  const rows: Row[] = [];
+  const kind = (src: string) => (src.includes('.opus') ? 'Opus' : src.includes('.ogg') ? 'Vorbis' : 'MP3');
+  for (const r of results) {
+    if (r.skipped) {
+      rows.push({ section: 'First sound', measure: `${r.engine}: press → first sound`, value: `skipped: ${r.skipped}`, reference: '' });
+      continue;
+    }
+    const plain = Object.entries(r.plain).map(([what, xs]) => [what, median(xs)] as const);
+    const fastest = Math.min(...plain.map(([, v]) => v).filter(Number.isFinite));
+    const castlet = median(r.castlet.map((c) => c.ms));
+    rows.push({
+      section: 'First sound',
+      measure: `${r.engine}: press → first sound, castlet on ${[...new Set(r.castlet.map((c) => kind(c.src)))].join('/')} (median of ${ROUNDS}; ${r.castlet.map((c) => Math.round(c.ms)).join(', ')})`,
+      value: ms(castlet),
+      reference: plain.map(([what, v]) => `<audio> ${what} ${ms(v)}`).join('; '),
+      goal: '≤ 1.05 × the fastest <audio> (issue 34)',
+      met: castlet <= 1.05 * fastest,
+    });
+  }
+  return { rows, data: results };
+}

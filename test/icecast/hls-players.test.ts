@@ -91,6 +91,8 @@ describe.skipIf(missing)('past the relays’ limit: eight players, room for five
             `listeners shown "${(await p.evaluate(readPlayer, [STREAM, 0] as [string, number])).listeners}"`,
         );
         expect(spread.hls ?? 0, `${name}: at least three on HLS`).toBeGreaterThanOrEqual(3);
+        // Listeners are people: five on Icecast and the rest on HLS (each by its session id), eight.
+        await waitFor(p, `${name}: eight listeners shown`, (w) => /^\D*8\D*$/.test(w.listeners ?? ''), 15_000, 0);
         for (const w of playing) expect(w.message, `${name}: no message while playing`).toBeFalsy();
         // Let the next engine start on empty servers.
         await env.open('<!doctype html><title>empty</title>');

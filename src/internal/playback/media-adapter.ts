@@ -58,6 +58,8 @@ export class MediaAdapter {
   #last = 0;
   /** hls.js playing the HLS source loaded (destroyed when another source is loaded or it is released). */
   #hls?: Hls;
+  /** This player's session on the HLS tier: who listens, not what (random, new for each page). */
+  #sid = Math.random().toString(36).slice(2, 12).padEnd(8, '0');
   /** Play was asked (and not taken back) for what is loaded: an HLS source attached later plays then. */
   #wants = false;
 
@@ -140,7 +142,9 @@ export class MediaAdapter {
   load(src: string, at: number, live: boolean): void {
     const now = Date.now();
     const media = this.media;
-    const [, way, url = src] = WAY.exec(src) ?? [];
+    const [, way, path = src] = WAY.exec(src) ?? [];
+    // A playlist carries this player's session id: the origin (or the CDN's beacon) counts each listener once (docs/hls.md).
+    const url = way ? `${path}${path.includes('?') ? '&' : '?'}sid=${this.#sid}` : path;
     this.#moved = false;
     this.#drop();
     // Every load starts at 1× (a stream always plays at it): the speed comes once the clock moves (see rate).

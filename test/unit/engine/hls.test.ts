@@ -43,6 +43,8 @@ vi.mock('hls.js/light', () => ({ default: fake }));
 engineHooks();
 
 const M3U8 = 'https://cdn.test/hls/live/index.m3u8';
+/** The playlist as a player asks for it: with its session id, by which the origin counts listeners (docs/hls.md). */
+const ASKED = expect.stringMatching(/^https:\/\/cdn\.test\/hls\/live\/index\.m3u8\?sid=[\w-]{8,64}$/);
 const HLS_ITEM = {
   audio_url: M3U8,
   sources: [
@@ -73,7 +75,7 @@ describe('HLS', () => {
   it('natively where the element tells the program date-time: the playlist as it is (no cache-buster), the date from getStartDate + the clock', () => {
     const s = hlsSetup(true);
     s.audio.play();
-    expect(s.sources).toEqual([M3U8]);
+    expect(s.sources).toEqual([ASKED]);
     expect(fake.made).toEqual([]);
     s.fire('playing');
     s.clock(3.5);
@@ -86,7 +88,9 @@ describe('HLS', () => {
     s.fire('error');
     await settled();
     const [hls] = fake.made;
-    expect(hls).toMatchObject({ url: M3U8, media: s.media, config: { enableWorker: false } });
+    expect(hls).toMatchObject({ url: ASKED, media: s.media, config: { enableWorker: false } });
+    // One player, one session: natively and through hls.js it is the same listener.
+    expect(hls!.url).toBe(s.sources[0]);
     // Attached, it is asked to play again (the element had no source when Play was pressed).
     expect(s.plays.mock.calls.length).toBeGreaterThanOrEqual(2);
     expect(s.told.map(([t]) => t)).toEqual(['play']);
@@ -94,9 +98,9 @@ describe('HLS', () => {
     expect(s.audio.snapshot).toMatchObject({ date: 2_000_000, source: HLS_ITEM.sources[0] });
     // A non-fatal error is hls.js's own to retry; a fatal one is a failure.
     hls!.error(false);
-    expect(s.urls()).toEqual([M3U8]);
+    expect(s.urls()).toEqual([ASKED]);
     hls!.error(true);
-    expect(s.urls()).toEqual([M3U8, MP3]);
+    expect(s.urls()).toEqual([ASKED, MP3]);
     expect(hls!.destroyed).toBe(true);
     expect(s.audio.snapshot.date).toBeUndefined();
   });

@@ -32,6 +32,9 @@ export const styles = (c: typeof css): CSSResult => c`
   }
   [part~='schedule-button'] {
     display: inline-flex;
+    flex-wrap: wrap;
+    max-height: 1lh;
+    overflow: hidden;
     vertical-align: top;
     max-width: 100%;
     min-height: 0;
@@ -43,15 +46,16 @@ export const styles = (c: typeof css): CSSResult => c`
   [part~='schedule-button']:hover {
     text-decoration: underline;
   }
-  /* Each part (on air, next) a row of its words; the next gives way first (the show on air matters
-     more): its title, then its words, clipped at their end. */
+  /* Each part (on air, next) a row of its words. The next is shown whole or not at all (the show on
+     air matters more, and a next cut to its separator read as a stray dot): where both do not fit
+     on the line, it wraps to a second line that is not shown, and the on-air names are cut. */
   [part~='schedule-button'] > span {
     display: flex;
     min-width: 0;
     overflow: hidden;
   }
   [part~='schedule-button'] > span + span {
-    flex-shrink: 1000;
+    flex-shrink: 0;
   }
   [part~='schedule-button'] [dir] {
     overflow: hidden;

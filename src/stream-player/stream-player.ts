@@ -12,6 +12,8 @@ import { streamStyles } from './stream-player.styles.js';
 
 /** Recent tracks: an on-demand chunk, loaded when first opened; the schedule's line, when the data first has a show. */
 const CHUNKS = { history: () => import('./history.js'), schedule: () => import('./schedule.js') };
+/** The schedule's line keeps its place (one line's height) while it is empty. */
+const NBSP = '\u00a0';
 
 /**
  * A live radio player: play/pause at the live edge, live/offline badge, now playing,
@@ -150,7 +152,7 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
               : html`<h2 class="skeleton"></h2>
                 <p class="skeleton muted"></p>`
           }
-          <p part="schedule" class="muted clip">${this.#line}&nbsp;</p>
+          <p part="schedule" class="muted clip">${this.#line || NBSP}</p>
         </div>
         ${renderPlay(this.port, this.offline || !!this.status.error?.fatal)}
       </div>

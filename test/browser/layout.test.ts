@@ -200,6 +200,8 @@ describe('layout with long, realistic data', () => {
             lines: Math.round(r.height / parseFloat(getComputedStyle(line).lineHeight)),
             inside: r.left >= card.left && r.right <= card.right && r.bottom <= card.bottom,
             words: line.textContent!.trim().slice(0, 8),
+            // Nothing spills past the line (the line's own ellipsis read as a stray dot after the names).
+            spill: line.scrollWidth > line.clientWidth + 1,
             // The show's title: in view, cut at its own end (its own direction: English, left to right).
             title: { dir: getComputedStyle(names[0]!).direction, seen: names[0]!.getBoundingClientRect().width > 10 },
           };
@@ -207,7 +209,15 @@ describe('layout with long, realistic data', () => {
       );
       const onAir = lang === 'ar' ? 'على الهواء' : 'On air: ';
       for (const l of lines)
-        expect(l).toEqual({ width: l.width, shown: true, lines: 1, inside: true, words: onAir.slice(0, 8), title: { dir: 'ltr', seen: true } });
+        expect(l).toEqual({
+          width: l.width,
+          shown: true,
+          lines: 1,
+          inside: true,
+          words: onAir.slice(0, 8),
+          spill: false,
+          title: { dir: 'ltr', seen: true },
+        });
       expect(lines.map((l) => l.width)).toEqual([390, 358, 320]);
       const credits = await t.page.$$eval('podcast-player', (els) =>
         els.map((el) => {

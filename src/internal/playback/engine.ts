@@ -266,14 +266,17 @@ export class Playback implements ReactiveController {
   }
 
   /**
-   * The URLs of `item` this browser can play, in the item's order but for what this engine
-   * starts slower (MediaAdapter.rank: last); a type it cannot play is never requested; each in
-   * the ways it can (HLS natively, then through hls.js: MediaAdapter.ways).
+   * The URLs of `item` this browser can play, in the item's order but, live, for what this engine
+   * starts slower (MediaAdapter.rank: last; an episode's files keep theirs: Opus where it plays);
+   * a type it cannot play is never requested; each in the ways it can (HLS natively, then
+   * through hls.js: MediaAdapter.ways).
    */
   #playable(item: Item | null | undefined): string[] | undefined {
     if (item === undefined) return undefined;
     const m = this.#media;
-    return [...(item?.sources ?? (item ? [{ url: item.audio_url }] : []))].sort((a, b) => m.rank(a.type) - m.rank(b.type)).flatMap((s) => m.ways(s));
+    return [...(item?.sources ?? (item ? [{ url: item.audio_url }] : []))]
+      .sort((a, b) => (item?.live ? m.rank(a.type) - m.rank(b.type) : 0))
+      .flatMap((s) => m.ways(s));
   }
 
   #send(event: Event): void {

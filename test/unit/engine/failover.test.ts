@@ -163,9 +163,9 @@ describe('sources: the order per engine (issue 34: press → first sound)', () =
     audio_url: MP3,
     sources: [...LADDER.sources!.slice(0, 1), { url: VORBIS, type: 'audio/ogg; codecs=vorbis' }, ...LADDER.sources!.slice(1)],
   };
-  const order = (ua: string) => {
+  const order = (ua: string, live = true) => {
     as(ua);
-    const s = setup(true, ALL);
+    const s = setup(live, ALL);
     s.audio.play();
     for (let i = 0; i < 3; i++) s.fire('error');
     return s.urls();
@@ -177,6 +177,10 @@ describe('sources: the order per engine (issue 34: press → first sound)', () =
 
   it('WebKitGTK: Opus last (it starts about 2.5 s later), the rest as listed', () => {
     expect(order(WEBKIT)).toEqual([VORBIS, AAC, MP3, OPUS]);
+  });
+
+  it("an episode's files keep their order in every engine (Opus where it plays: the order is the live stream's)", () => {
+    for (const ua of [FIREFOX, WEBKIT, CHROMIUM]) expect(order(ua, false)).toEqual([OPUS, VORBIS, AAC, MP3]);
   });
 
   it('Chromium: as listed (it starts every type alike)', () => {

@@ -3,7 +3,8 @@
  * beside media-chrome and Plyr, time to audio, bandwidth, the mock under load and under faults —
  * the podcast page's Total Blocking Time beside the peers' (tbt.ts), every row beside its
  * reference from the same run. One table on stdout, everything measured in
- * bench/results.json. Loopback only; every server is a child process that is killed at the end.
+ * bench/results.json; HLS press → first sound and hls.js's size (hls.ts). Loopback only; every
+ * server is a child process that is killed at the end (failover's and hls's mocks: in this process).
  * `npm run bench -- page audio` runs only those parts.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ import { startMock } from './children.ts';
 import type { BenchEnv } from './env.ts';
 import { benchFailover } from './failover.ts';
 import { benchFaults } from './faults.ts';
+import { benchHls } from './hls.ts';
 import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
 import { copyPeers } from './peers.ts';
@@ -29,7 +31,7 @@ import { benchTbt } from './tbt.ts';
 import { markdownTable, textTable, type Part, type Row } from './table.ts';
 import { ROOT } from './util.ts';
 
-const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover'] as const;
+const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover', 'hls'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
   process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
@@ -75,7 +77,7 @@ async function main() {
   copyPeers(staticDir);
   let env: BenchEnv | undefined;
   try {
-    if (['page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
+    if (['page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'faults', 'hls'].some((p) => wanted.has(p as PartName))) {
       const [mock, pages, browser] = await Promise.all([
         startMock({ staticDir, heartbeatMs: 60_000 }, { log: 'keep' }),
         startPages(),
@@ -95,6 +97,8 @@ async function main() {
       record('server', await benchServer());
     }
     if (wanted.has('faults')) record('faults', await benchFaults(env!));
+    // A live HLS stream from Debian's ffmpeg and a mock of its own, in this process.
+    if (wanted.has('hls')) record('hls', await benchHls(env!.browser));
     // Real Icecast servers and every engine this machine has; its own mock in this process.
     if (wanted.has('failover')) record('failover', await benchFailover());
   } finally {

@@ -34,7 +34,10 @@ import { ROOT } from './util.ts';
 const PARTS = ['bundle', 'page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'server', 'faults', 'failover', 'hls'] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
-  process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
+  // (`hls` only when named: it does not finish on this machine yet, see bench/hls.ts.)
+  process.argv.slice(2).length
+    ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a))
+    : PARTS.filter((p) => p !== 'hls'),
 );
 
 function machine() {

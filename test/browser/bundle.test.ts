@@ -75,6 +75,20 @@ describe('dist/', () => {
     }
   });
 
+  it('has hls.js (its light build) beside the chunks, outside the budget, asked for by the media adapter alone', () => {
+    const size = gzip(read('hls.js'));
+    console.log(`[bundle] hls.js ${size} B gzip (loaded only for an HLS source)`);
+    expect(read('hls.js').toString()).toMatch(/playingDate/);
+    expect(read('chunks/media-adapter.js').toString()).toContain('../hls.js');
+    for (const name of [
+      'castlet.js',
+      'stream-player.js',
+      'podcast-player.js',
+      ...chunks.filter((c) => c !== 'media-adapter.js').map((c) => `chunks/${c}`),
+    ])
+      expect(read(name).toString(), name).not.toContain('hls.js');
+  });
+
   it('is the production build of Lit as published: no Lit dev mode, no eval', () => {
     const code = read('castlet.js').toString();
     expect(code).not.toContain('Lit is in dev mode');

@@ -30,7 +30,7 @@ declare const __CASTLET_CDN__: boolean | undefined;
  */
 const loadHls = (): Promise<{ default: HlsClass }> =>
   typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__
-    ? import(/* @vite-ignore */ new URL('../hls.js', import.meta.url).href)
+    ? import(/* @vite-ignore */ new URL(/* @vite-ignore */ '../hls.js', import.meta.url).href)
     : // @ts-expect-error -- hls.js's light build has no types of its own (the part used is typed above).
       (import('hls.js/light') as Promise<{ default: HlsClass }>);
 

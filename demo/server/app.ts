@@ -127,8 +127,11 @@ export function createApp(options: AppOptions = {}): MockApp {
     scheduleClock.storeChanged(event);
   });
 
-  // Icecast mode: the pages' policies let their players fetch the Icecast mounts.
-  const mediaSrc = icecast ? { mediaSrc: new URL(icecast.url).origin } : {};
+  // Icecast mode: the pages' policies let their players fetch the Icecast mounts and, with the HLS
+  // tier, its playlists from where they are served (HLS_PUBLIC_URL) and hls.js's media from `blob:`.
+  const hlsUrl = options.icecast?.hls?.publicUrl;
+  const hlsFrom = hlsUrl ? ` ${new URL(hlsUrl).origin}` : '';
+  const mediaSrc = icecast ? { mediaSrc: `${new URL(icecast.url).origin}${icecast.hls ? `${hlsFrom} blob:` : ''}` } : {};
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLogger(log), oneHost());

@@ -329,3 +329,25 @@ describe('Icecast mode without admin credentials; Icecast never reachable', () =
     expect(stop.body).toEqual({ streaming_server_ready: 0, icecast_sources_dropped: false });
   });
 });
+
+describe('Icecast mode with the HLS tier: the pages let their players play it', () => {
+  it('through hls.js (media from blob:) and from the CDN (HLS_PUBLIC_URL) that serves its playlists', async () => {
+    const fake = await fakeIcecast();
+    const server = await startServer({
+      log: () => {},
+      icecast: { url: fake.url, pollMs: 1000, hls: { first: false, publicUrl: 'https://cdn.example' } },
+    });
+    try {
+      for (const path of ['/', `/embed/stream?token=${PUBLIC}`]) {
+        const page = await fetch(`${server.url}${path}`);
+        await page.body?.cancel();
+        const csp = page.headers.get('content-security-policy') ?? '';
+        expect(csp, path).toMatch(new RegExp(`media-src 'self' ${fake.url} https://cdn\\.example blob:;`));
+        expect(csp, path).toContain(`connect-src 'self' ${fake.url} https://cdn.example;`);
+      }
+    } finally {
+      await server.close();
+      await fake.close();
+    }
+  });
+});

@@ -37,11 +37,19 @@ export interface PageParts {
   cache?: string;
 }
 
+/** The origins among `mediaSrc` that a player also fetches from (hls.js reads the HLS tier's playlists and segments); not `blob:`. */
+export const fetched = (mediaSrc: string): string =>
+  mediaSrc
+    .split(' ')
+    .filter((s) => /^https?:/.test(s))
+    .map((s) => ` ${s}`)
+    .join('');
+
 /** The page's policy: nothing inline but its hashed style; widgets fetch and play from this origin. */
 export function pagePolicy(css: string, frameAncestors: string, mediaSrc = ''): string {
   const hash = createHash('sha256').update(css).digest('base64');
   return (
-    `default-src 'none'; script-src 'self'; style-src 'self' 'sha256-${hash}'; connect-src 'self'; ` +
+    `default-src 'none'; script-src 'self'; style-src 'self' 'sha256-${hash}'; connect-src 'self'${fetched(mediaSrc)}; ` +
     `media-src 'self'${mediaSrc ? ` ${mediaSrc}` : ''}; img-src 'self' data: https:; base-uri 'none'; form-action 'none'; ` +
     `frame-ancestors ${frameAncestors}`
   );

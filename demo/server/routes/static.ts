@@ -12,6 +12,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
 import { conditionalGet } from '../middleware/etag.ts';
+import { fetched } from '../pages/html-page.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -139,7 +140,9 @@ export interface StaticRouteOptions extends StaticOptions {
 export function staticRoutes({ mediaSrc, ...files }: StaticRouteOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Icecast mode: the demo page's own CSP lets its players fetch the Icecast mounts.
-  const pageCsp = mediaSrc ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${mediaSrc}`) : undefined;
+  const pageCsp = mediaSrc
+    ? PAGE_CSP.replace("media-src 'self'", `media-src 'self' ${mediaSrc}`).replace("connect-src 'self'", `connect-src 'self'${fetched(mediaSrc)}`)
+    : undefined;
   app.get(
     '*',
     conditionalGet,

@@ -87,6 +87,8 @@ export interface MockApp {
   caps: ReturnType<typeof capsFor>;
   /** The HLS tier in Icecast mode with HLS on (its segmenters and what its origin served). */
   hls: HlsTier | undefined;
+  /** The delay probe's connections open now (Icecast counts them; the service does not: no listeners). */
+  probeConnections: () => number;
   /** Ends every open SSE and /listen connection and stops the timers. */
   closeConnections(): void;
 }
@@ -180,6 +182,7 @@ export function createApp(options: AppOptions = {}): MockApp {
     store,
     caps,
     hls: icecast?.hls,
+    probeConnections: () => icecast?.probe?.connections ?? 0,
     closeConnections() {
       followers.forEach((stop) => stop());
       liveItems.stop();

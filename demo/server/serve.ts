@@ -32,6 +32,7 @@ export interface RunningServer {
   caps: MockApp['caps'];
   /** The HLS tier (Icecast mode with `icecast.hls`), else undefined. */
   hls: MockApp['hls'];
+  probeConnections: MockApp['probeConnections'];
   close(): Promise<void>;
 }
 
@@ -84,6 +85,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     store: mock.store,
     caps: mock.caps,
     hls: mock.hls,
+    probeConnections: mock.probeConnections,
     close: () =>
       new Promise<void>((resolve) => {
         mock.closeConnections();

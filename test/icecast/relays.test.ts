@@ -138,7 +138,7 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
     }
   });
 
-  it('listeners: the sum of Icecast’s own counts over every server and mount, less the relays’ own connections', async () => {
+  it('listeners: the sum of Icecast’s own counts over every server and mount, less the relays’ and the delay probe’s own connections', async () => {
     const [master, relay1, relay2] = station.servers;
     const urls = [`${master!.url}/live`, `${relay1!.url}/live`, `${relay1!.url}/live.opus`, `${relay2!.url}/live`, `${relay2!.url}/live.opus`];
     const stops = urls.map(listen);
@@ -149,15 +149,17 @@ describe.skipIf(missing)('sources on a real master and two relays', () => {
           const icecastSum = Object.values(counts).reduce((sum, mounts) => sum + Object.values(mounts).reduce((a, b) => a + b, 0), 0);
           // Each relay is one listener of each master mount it copies.
           const relayConnections = station.relays.length * station.mounts.length;
+          // And the delay probe's own (it measures each source by listening to it a while).
+          const probes = mock.probeConnections();
           const shown = (await stream()).listeners;
-          return shown === urls.length && icecastSum - relayConnections === shown && { icecastSum, relayConnections, shown, counts };
+          return shown === urls.length && icecastSum - relayConnections - probes === shown && { icecastSum, relayConnections, probes, shown, counts };
         },
         15_000,
         'the listener count to match Icecast’s',
       );
-      expect(seen.icecastSum - seen.relayConnections, 'Icecast’s counts less the relays’ connections').toBe(seen.shown);
+      expect(seen.icecastSum - seen.relayConnections - seen.probes, 'Icecast’s counts less the relays’ and the probe’s connections').toBe(seen.shown);
       results.push(
-        `listeners: Icecast counts ${JSON.stringify(Object.values(seen.counts))} sum ${seen.icecastSum}, less ${seen.relayConnections} relay connections = ${seen.shown} shown`,
+        `listeners: Icecast counts ${JSON.stringify(Object.values(seen.counts))} sum ${seen.icecastSum}, less ${seen.relayConnections} relay and ${seen.probes} probe connections = ${seen.shown} shown`,
       );
     } finally {
       stops.forEach((stop) => stop());

@@ -101,6 +101,13 @@ export class DelayProbe {
     return this.#delays.get(url);
   }
 
+  /** How many of the probe's connections are open now, on every server and mount. */
+  get connections(): number {
+    let n = 0;
+    for (const open of this.#open.values()) n += open;
+    return n;
+  }
+
   /** How many of the probe's connections are open on `mount` of `server` (they are no listeners). */
   open(server: string, mount: string): number {
     return this.#open.get(`${server} ${mount}`) ?? 0;

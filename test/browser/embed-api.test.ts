@@ -9,7 +9,7 @@
  * `ENGINES=webkit npx vitest run --project browser test/browser/embed-api.test.ts` runs one engine.
  */
 import { describe, expect, test } from 'vitest';
-import { PRIVATE, PUBLIC, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { PRIVATE, PUBLIC, selectedEngines, signInConsole, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 import { sleep, until } from '../support/players.ts';
 
 interface Logged {
@@ -97,15 +97,6 @@ async function playPoint(env: EngineEnv, src: string) {
       }),
     null,
   );
-}
-
-/** Checks the private token in the owner console, once its module has run (as embed.test.ts does). */
-async function signIn(p: EnginePage) {
-  await p.waitFor(() => document.getElementById('configurator')!.childElementCount > 0, null, { what: 'the console module run' });
-  await p.evaluate((token) => {
-    (document.querySelector('#check [name=token]') as HTMLInputElement).value = token;
-    (document.getElementById('check') as HTMLFormElement).requestSubmit();
-  }, PRIVATE);
 }
 
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
@@ -244,7 +235,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
 
     test('the configurator\'s "Start at the current position": its iframe and its share link open the episode at that moment', async () => {
       const p = await env.visit(`${env.mock}/`);
-      await signIn(p);
+      await signInConsole(p);
       await p.waitFor(() => (document.querySelector('#configurator-preview > *') as { state?: string } | null)?.state === 'ready', null, {
         what: 'the preview',
       });

@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { enSetup } from '../../src/i18n/en-setup.ts';
-import { PRIVATE, PUBLIC, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { PRIVATE, PUBLIC, selectedEngines, signInConsole, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 import { sleep, until } from '../support/players.ts';
 
 const FRAME_TOP = 40;
@@ -100,15 +100,6 @@ async function playPoint(env: EngineEnv, src: string, sel: string, width: number
       }),
     [sel, width] as const,
   );
-}
-
-/** Checks the private token in the owner console, once its module has run (WebKitGTK's load can come first). */
-async function signIn(p: EnginePage) {
-  await p.waitFor(() => document.getElementById('configurator')!.childElementCount > 0, null, { what: 'the console module run' });
-  await p.evaluate((token) => {
-    (document.querySelector('#check [name=token]') as HTMLInputElement).value = token;
-    (document.getElementById('check') as HTMLFormElement).requestSubmit();
-  }, PRIVATE);
 }
 
 describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
@@ -204,7 +195,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
 
     test('the configurator: the preview changes as the owner chooses; the snippet, the iframe and the share link each give the same player', async () => {
       const p = await env.visit(`${env.mock}/`);
-      await signIn(p);
+      await signInConsole(p);
       const preview = '#configurator-preview > *';
       await waitInfo(p, preview, 'the preview', (i) => i.tag === 'stream-player' && i.state === 'ready');
       // The owner's choices, as picking them in the form does.
@@ -263,7 +254,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
 
     test('the configurator in Arabic: right to left, its own words', async () => {
       const p = await env.visit(`${env.mock}/?lang=ar`);
-      await signIn(p);
+      await signInConsole(p);
       const seen = await p.waitFor(
         () => {
           const c = document.getElementById('configurator');

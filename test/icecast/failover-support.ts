@@ -7,7 +7,8 @@
  */
 import { createServer as createHttp, request, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { EnginePage } from '../support/browser.ts';
+import { embedPage, type EngineEnv, type EnginePage } from '../support/browser.ts';
+import { waitPlayer } from '../support/players.ts';
 import type { Station } from './station.ts';
 
 export const STREAM = 'stream-player';
@@ -160,3 +161,29 @@ export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2) : NaN;
 };
+
+/**
+ * One page of eight `<stream-player>`s, each in a frame of its own (one castlet player plays per page), each ready, then
+ * Play pressed on all eight at once (a real click in each frame). Half of them reach the service as `localhost`: each
+ * player holds an event stream open, and a browser opens at most six connections to one host.
+ */
+export async function pressEight(env: EngineEnv, tag: string): Promise<EnginePage> {
+  const other = env.mock.replace('127.0.0.1', 'localhost');
+  const frames = [env.mock, other].map((mock) => env.pages.add(embedPage(mock, tag), {}));
+  const cells = Array.from({ length: 8 }, (_, i) => `<iframe src="${frames[i % 2]}" style="width:440px;height:190px;border:0"></iframe>`).join('');
+  const p = await env.open(`<!doctype html><html lang="en"><title>eight</title><body style="margin:0">${cells}</body></html>`);
+  for (let i = 0; i < 8; i++) await waitPlayer(p, STREAM, `player ${i} ready`, (w) => w.state === 'ready', 20_000, i);
+  for (let i = 0; i < 8; i++) {
+    const at = await p.evaluate(
+      ([i, sel]: [number, string]) => {
+        const f = document.querySelectorAll('iframe')[i]!;
+        const b = f.contentDocument!.querySelector(sel)!.shadowRoot!.querySelector('button[part=play]')!.getBoundingClientRect();
+        const r = f.getBoundingClientRect();
+        return { x: r.left + b.left + b.width / 2, y: r.top + b.top + b.height / 2 };
+      },
+      [i, STREAM] as [number, string],
+    );
+    await p.clickAt(at.x, at.y);
+  }
+  return p;
+}

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, type EngineEnv, type EnginePage } from '../support/browser.ts';
 import { readPlayer, sleep, waitPlayer, type PlayerReading } from '../support/players.ts';
-import { STREAM, countOnPort, recordTicks, serverName, soundAgain, ticksOf, unplayableFirst, wholeStation } from './failover-support.ts';
+import { STREAM, countOnPort, pressEight, recordTicks, serverName, soundAgain, ticksOf, unplayableFirst, wholeStation } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
 const missing = missingStation();
@@ -192,30 +192,7 @@ describe.skipIf(missing)('failover against a real master and two relays', () => 
         { timeout: 150_000 },
         async () => {
           await whole();
-          // One page, eight players, each in a frame of its own (one castlet player plays per page).
-          // Half of them reach the service as `localhost`: each player holds an event stream open, and
-          // a browser opens at most six connections to one host, so eight on one would leave two unloaded.
-          const other = env.mock.replace('127.0.0.1', 'localhost');
-          const frames = [env.mock, other].map((mock) => env.pages.add(embedPage(mock, tag()), {}));
-          const cells = Array.from(
-            { length: 8 },
-            (_, i) => `<iframe src="${frames[i % 2]}" style="width:440px;height:190px;border:0"></iframe>`,
-          ).join('');
-          const p = await env.open(`<!doctype html><html lang="en"><title>eight</title><body style="margin:0">${cells}</body></html>`);
-          for (let i = 0; i < 8; i++) await waitFor(p, `player ${i} ready`, (w) => w.state === 'ready', 20_000, i);
-          // Play pressed on all eight at once (a real click in each frame).
-          for (let i = 0; i < 8; i++) {
-            const at = await p.evaluate(
-              ([i, sel]: [number, string]) => {
-                const f = document.querySelectorAll('iframe')[i]!;
-                const b = f.contentDocument!.querySelector(sel)!.shadowRoot!.querySelector('button[part=play]')!.getBoundingClientRect();
-                const r = f.getBoundingClientRect();
-                return { x: r.left + b.left + b.width / 2, y: r.top + b.top + b.height / 2 };
-              },
-              [i, STREAM] as [number, string],
-            );
-            await p.clickAt(at.x, at.y);
-          }
+          const p = await pressEight(env, tag());
           const playing: PlayerReading[] = [];
           for (let i = 0; i < 8; i++) playing.push(await waitSound(p, `player ${i} playing`, 60_000, i));
           const spread: Record<string, number> = {};

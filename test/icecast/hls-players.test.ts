@@ -8,10 +8,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { HlsConfig } from '../../demo/server/hls/tier.ts';
 import type { ServerOptions } from '../../demo/server/serve.ts';
-import { PUBLIC, embedPage, selectedEngines, withEngine, withMock, type EnginePage } from '../support/browser.ts';
+import { PUBLIC, selectedEngines, withEngine, withMock, type EnginePage } from '../support/browser.ts';
 import { missingNginx, startNginx, type RealNginx } from '../support/nginx.ts';
 import { readPlayer, until, waitPlayer, type PlayerReading } from '../support/players.ts';
-import { STREAM, serverName } from './failover-support.ts';
+import { STREAM, pressEight, serverName } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
 const missing = missingStation() ?? missingNginx();
@@ -54,27 +54,7 @@ describe.skipIf(missing)('past the relays’ limit: eight players, room for five
       const env = withEngine(name, shared);
 
       test('all eight play; those the relays and master turn away (403) play HLS through the cache', { timeout: 150_000 }, async () => {
-        // One page, eight players, each in a frame of its own; half reach the service as `localhost`
-        // (a browser opens at most six connections to one host, and each player holds an event stream).
-        const other = env.mock.replace('127.0.0.1', 'localhost');
-        const frames = [env.mock, other].map((mock) => env.pages.add(embedPage(mock, tag), {}));
-        const cells = Array.from({ length: 8 }, (_, i) => `<iframe src="${frames[i % 2]}" style="width:440px;height:190px;border:0"></iframe>`).join(
-          '',
-        );
-        const p = await env.open(`<!doctype html><html lang="en"><title>eight</title><body style="margin:0">${cells}</body></html>`);
-        for (let i = 0; i < 8; i++) await waitFor(p, `player ${i} ready`, (w) => w.state === 'ready', 20_000, i);
-        for (let i = 0; i < 8; i++) {
-          const at = await p.evaluate(
-            ([i, sel]: [number, string]) => {
-              const f = document.querySelectorAll('iframe')[i]!;
-              const b = f.contentDocument!.querySelector(sel)!.shadowRoot!.querySelector('button[part=play]')!.getBoundingClientRect();
-              const r = f.getBoundingClientRect();
-              return { x: r.left + b.left + b.width / 2, y: r.top + b.top + b.height / 2 };
-            },
-            [i, STREAM] as [number, string],
-          );
-          await p.clickAt(at.x, at.y);
-        }
+        const p = await pressEight(env, tag);
         const playing: PlayerReading[] = [];
         for (let i = 0; i < 8; i++) {
           const a = await waitFor(p, `player ${i} playing`, (w) => w.state === 'playing' && !w.paused && w.t > 0, 60_000, i);

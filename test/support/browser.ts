@@ -348,6 +348,15 @@ export async function ownerPost(mock: string, path: string, body: Record<string,
 }
 
 /** GET /public/{path} on the mock at `mock` with the public token. */
+/** Checks the private token in the owner console (the demo page), once its module has run (WebKitGTK's load can come first). */
+export async function signInConsole(p: EnginePage): Promise<void> {
+  await p.waitFor(() => document.getElementById('configurator')!.childElementCount > 0, null, { what: 'the console module run' });
+  await p.evaluate((token) => {
+    (document.querySelector('#check [name=token]') as HTMLInputElement).value = token;
+    (document.getElementById('check') as HTMLFormElement).requestSubmit();
+  }, PRIVATE);
+}
+
 export async function publicGet(mock: string, path: string): Promise<any> {
   const sep = path.includes('?') ? '&' : '?';
   const res = await fetch(`${mock}/public/${path}${sep}token=${PUBLIC}`);

@@ -258,16 +258,22 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         { what: 'the podcast preview' },
       );
       // The owner moves the preview to 0:42, then ticks "Start at the current position".
-      const out = await p.evaluate(() => {
+      await p.evaluate(() => {
         (document.querySelector('#configurator-preview > podcast-player') as HTMLElement & { seek(t: number): void }).seek(42.7);
         const box = document.getElementById('cfg-start') as HTMLInputElement;
         box.checked = true;
         box.dispatchEvent(new Event('change', { bubbles: true }));
-        return {
-          iframe: (document.getElementById('cfg-out-iframe') as HTMLTextAreaElement).value,
-          share: (document.getElementById('cfg-out-share') as HTMLTextAreaElement).value,
-        };
       }, null);
+      // (The outputs are written once the configurator has followed the change: Firefox can be read before.)
+      const out = await p.waitFor(
+        () => {
+          const iframe = (document.getElementById('cfg-out-iframe') as HTMLTextAreaElement).value;
+          const share = (document.getElementById('cfg-out-share') as HTMLTextAreaElement).value;
+          return /src="[^"]*[?&;]t=\d/.test(iframe) && /[?&]t=\d/.test(share) ? { iframe, share } : null;
+        },
+        null,
+        { what: 'the outputs with the start' },
+      );
       const src = /src="([^"]+)"/.exec(out.iframe)![1]!.replace(/&amp;/g, '&');
       expect(new URL(src).searchParams.get('t')).toBe('42');
       expect(new URL(out.share).searchParams.get('t')).toBe('42');

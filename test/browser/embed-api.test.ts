@@ -145,20 +145,22 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         play = await run(p, 'a', 'play');
       }
       {
-        expect(['playing', 'buffering']).toContain(ok(play).state);
+        // (Answered by the state Play left it in: on a busy machine the audio may still be loading.)
+        expect(['loading', 'playing', 'buffering']).toContain(ok(play).state);
         mark = (await logOf(p)).length;
         await seen(p, 'the podcast playing', (e) => e.frame === 'a' && e.ev === 'state' && e.state === 'playing', 0);
-        await sleep(3200);
+        // Times while it plays, over two seconds and more, each at least 0.9 s after the one before (at most once a second).
+        const moved = await seen(p, 'a time while playing', (e) => e.frame === 'a' && e.ev === 'time' && e.position !== 30, mark);
+        await seen(p, 'a time two seconds later', (e) => e.frame === 'a' && e.ev === 'time' && e.at >= moved.at + 1800, mark, 15_000);
         const times = (await logOf(p)).slice(mark).filter((e) => e.frame === 'a' && e.ev === 'time');
         expect(times.length).toBeGreaterThanOrEqual(2);
-        expect(times.length).toBeLessThanOrEqual(4);
         for (const [i, t] of times.entries()) {
           expect(t.position as number).toBeGreaterThanOrEqual(30);
           if (i) expect(t.at - times[i - 1]!.at).toBeGreaterThanOrEqual(900);
         }
         // pause, toggle, toggle: each answered by the state it left.
         expect(ok(await run(p, 'a', 'pause'))).toEqual({ state: 'ready' });
-        expect(['playing', 'buffering']).toContain(ok(await run(p, 'a', 'toggle')).state);
+        expect(['loading', 'playing', 'buffering']).toContain(ok(await run(p, 'a', 'toggle')).state);
         expect(ok(await run(p, 'a', 'toggle'))).toEqual({ state: 'ready' });
       }
       expect(ok(await run(p, 'a', 'pause'))).toEqual({ state: 'ready' });

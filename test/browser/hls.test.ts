@@ -167,7 +167,8 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       'failover between HLS and MP3, either way, at once: hls.js goes when HLS is left, the title right on both sides',
       { timeout: 40_000 },
       async () => {
-        await env.owner('setNowPlaying', { title: 'Either Way', artist: 'HLS' });
+        const { now_playing } = await env.owner('setNowPlaying', { title: 'Either Way', artist: 'HLS' });
+        const started = Date.parse(now_playing.started_at);
         list(hlsSource(), mp3());
         const p = await open(e);
         await playOn(p, 'hls.js');
@@ -191,11 +192,21 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         const back = await until(
           `${name}: back on HLS`,
           () => read(p),
-          (r) => r.way === 'hls.js' && r.state === 'playing',
+          (r) => r.way === 'hls.js' && r.state === 'playing' && r.date !== null,
           { timeout: 15_000 },
         );
         results.push(`${name}: HLS → MP3 → HLS, back in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-        expect(back.title).toBe('Either Way');
+        // The title by the new instance's clock: it joins behind the live edge, so on a slow machine the audio
+        // playing may have gone live before 'Either Way' was set (then the title before it is right).
+        // (Within the title's quarter-second step of the moment either is right.)
+        if (back.date! >= started + 500) expect(back.title).toBe('Either Way');
+        else if (back.date! < started) expect(back.title).not.toBe('Either Way');
+        await until(
+          `${name}: the title heard on HLS again`,
+          () => read(p),
+          (r) => r.title === 'Either Way',
+          { timeout: 15_000 },
+        );
         // While on MP3, hls.js asked nothing more (it was destroyed): the next requests are the new instance's playlist first.
         expect(hls.requests[asked]).toMatch(/\/live\/index\.m3u8$/);
       },

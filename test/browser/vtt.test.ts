@@ -134,8 +134,11 @@ describe('the panel shows what the <track> reads', () => {
     });
     await waitForState(t.page, POD, 'ready');
     await t.page.click(`${POD} >> details[part=transcript] summary`);
-    // Its cues, or its word that it could not load them (then the rows compared are none).
-    await t.page.waitForFunction((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue], [part=transcript] p.muted'), POD);
+    // Its cues, or its word that it could not load them (then the rows compared are none); not the skeleton shown while loading.
+    await t.page.waitForFunction(
+      (sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=cue], [part=transcript] p.muted:not(.skeleton)'),
+      POD,
+    );
     return t;
   }
 

@@ -9,10 +9,11 @@ import { renderFrame } from './frame.js';
 import { hotkeysController } from './hotkeys-controller.js';
 import { LocaleController } from './locale.js';
 import { mediaSessionController } from './media-session-controller.js';
-import { LIT, Panels, type Chunks } from './panels.js';
+import { Panels, type Chunks } from './panels.js';
 import { PlaybackController } from './playback/controller.js';
 import type { Item } from './playback/types.js';
 import { playerStyles } from './player.styles.js';
+import { remoteController } from './remote-controller.js';
 import { makePort, type Kind, type PlayerPort, type Say } from './port.js';
 import { Status } from './status.js';
 import { stickyController } from './sticky-controller.js';
@@ -20,10 +21,8 @@ import { stickyController } from './sticky-controller.js';
 /** Every player's chunks: the setup errors' look and English words, loaded when the first one is shown; `sticky`'s mini-player; Cast and AirPlay. */
 const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js'), remote: () => import('./remote.js') };
 
-/**
- * What every player is: its properties, the state it reflects, its events, its script API and its frame (frame.ts), made of parts (docs/player-parts.md):
- * the data, the status, the playback, the language, the panels, and the port the hotkeys, lock screen and `sticky` see (controllers beside their chunks).
- */
+/** What every player is (its properties, state, events, script API and frame.ts), made of parts (docs/player-parts.md): the data, the status, the
+ * playback, the language, the panels, and the port the hotkeys, lock screen, `sticky` and Cast see (controllers beside their chunks). */
 export abstract class PlayerElement<T extends object, C extends Chunks = Chunks> extends LitElement {
   static override styles = [playerStyles];
   static override properties: PropertyDeclarations = {
@@ -73,9 +72,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     audio.on('recovered', () => status.clear(true));
     for (const type of ['play', 'pause'] as const) audio.on(type, (src) => emit(this, `castlet-${type}`, { src, ...this.told(src) }));
     stickyController(port, audio, () => panels.load('mini'));
-    // Cast and AirPlay (remote.ts): only where the browser can play elsewhere.
-    const media = HTMLMediaElement.prototype;
-    if ('remote' in media || 'webkitShowPlaybackTargetPicker' in media) void panels.load('remote').then((m) => m.watch(port, audio, LIT));
+    remoteController(port, audio, () => panels.load('remote'));
   }
   /** Turns the keyboard shortcuts off (hotkeys.ts): the `no-hotkeys` attribute. */
   get noHotkeys(): boolean {
@@ -96,10 +93,8 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   refresh(): void {
     this.#source.refresh();
   }
-  /**
-   * Starts playback, as the Play button does (the same events); before the data, when it comes. Resolves once sound flows; rejects when it will
-   * not: paused first (`AbortError`), blocked by the browser (`NotAllowedError`), nothing to play, or the player's fatal error (its CastletError).
-   */
+  /** Starts playback, as the Play button does (the same events); before the data, when it comes. Resolves once sound flows; rejects when it will
+   * not: paused first (`AbortError`), blocked by the browser (`NotAllowedError`), nothing to play, or the player's fatal error (its CastletError). */
   async play(): Promise<void> {
     const e = this.status.error;
     if (e?.fatal) throw e;
@@ -134,7 +129,6 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   protected get data(): T | null {
     return this.#source.data;
   }
-
   // What a kind of player supplies (and may override):
   /** What the player shows, to be played: undefined before the data, null when there is nothing to play. */
   protected abstract item(): Item | null | undefined;

@@ -2,6 +2,9 @@
 // Mutates the widgets' logic in src/ (styles, icons and entry files aside) and runs the
 // unit and component tests (happy-dom, the real mock on loopback) against each mutant.
 // `npm run mutate -- --mutate src/api/validate.ts` checks one file.
+// `npm run mutate` runs it with TZ=America/New_York: Stryker's runner runs vitest in worker threads,
+// where a test's `process.env.TZ = …` does not change the zone (it does in vitest's own forks), so
+// the schedule's tests of the listener's zone need the process started in it.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env.ts';
@@ -57,8 +58,12 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
 const MIN_COMPRESS = 1024;
 
-/** Compressed bodies by file and encoding, with the bytes they were made from (brotli at its best level is slow: once per build). */
-const compressed = new Map<string, { from: Uint8Array; body: Uint8Array }>();
+/**
+ * Compressed bodies by file and encoding, with the bytes they were made from (brotli at its best level is slow: once per build,
+ * off the event loop on zlib's threads, so a large file such as hls.js never stalls the other requests; one compression per file at a time).
+ */
+const compressed = new Map<string, { from: Uint8Array; body: Promise<Uint8Array> }>();
+const [brotliAsync, gzipAsync] = [promisify(brotliCompress), promisify(gzip)];
 
 /** The encoding to send for `accept` (an `Accept-Encoding` value): br, gzip or none. */
 export function pickEncoding(accept: string | null): 'br' | 'gzip' | null {
@@ -72,16 +77,17 @@ export function pickEncoding(accept: string | null): 'br' | 'gzip' | null {
   return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
 }
 
-function compress(bytes: Uint8Array, encoding: 'br' | 'gzip', file: string): Uint8Array {
+function compress(bytes: Uint8Array, encoding: 'br' | 'gzip', file: string): Promise<Uint8Array> {
   const key = `${encoding}:${file}`;
   const made = compressed.get(key);
   if (made && Buffer.compare(made.from, bytes) === 0) return made.body;
   const body =
     encoding === 'br'
-      ? brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
-      : gzipSync(bytes, { level: 9 });
+      ? brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength } })
+      : gzipAsync(bytes, { level: 9 });
   if (compressed.size >= 256) compressed.clear();
   compressed.set(key, { from: bytes, body });
+  body.catch(() => compressed.delete(key));
   return body;
 }
 
@@ -113,7 +119,7 @@ export function bundleFiles(opts: StaticOptions): MiddlewareHandler {
     const compressible = !isPage && COMPRESSIBLE.has(ext);
     const encoding = compressible && bytes.byteLength >= MIN_COMPRESS ? pickEncoding(c.req.header('accept-encoding') ?? null) : null;
     // The ETag (etag middleware) is of the bytes sent: one per representation.
-    const body = encoding ? compress(bytes, encoding, file) : bytes;
+    const body = encoding ? await compress(bytes, encoding, file) : bytes;
     return new Response(body as Uint8Array<ArrayBuffer>, {
       headers: {
         ...(isPage ? { 'Content-Security-Policy': PAGE_CSP } : ext === '.html' ? { 'Content-Security-Policy': EXAMPLE_CSP } : {}),

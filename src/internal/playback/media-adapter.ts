@@ -29,10 +29,18 @@ declare const __CASTLET_CDN__: boolean | undefined;
  * `hls.js` package, as the site's bundler resolves it.
  */
 const loadHls = (): Promise<{ default: HlsClass }> =>
-  typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__
-    ? import(/* @vite-ignore */ new URL(/* @vite-ignore */ '../hls.js', import.meta.url).href)
-    : // @ts-expect-error -- hls.js's light build has no types of its own (the part used is typed above).
-      (import('hls.js/light') as Promise<{ default: HlsClass }>);
+  (hlsJs ??= (
+    typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__
+      ? import(/* @vite-ignore */ new URL(/* @vite-ignore */ '../hls.js', import.meta.url).href)
+      : // @ts-expect-error -- hls.js's light build has no types of its own (the part used is typed above).
+        (import('hls.js/light') as Promise<{ default: HlsClass }>)
+  ).catch((e: unknown) => {
+    // (A failed load is tried again at the next HLS source.)
+    hlsJs = undefined;
+    throw e;
+  }));
+/** hls.js on its way or here (one load for every player of the page, and for `warm`). */
+let hlsJs: Promise<{ default: HlsClass }> | undefined;
 
 // (One string: fewer bytes than an array of them.)
 const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(
@@ -104,6 +112,15 @@ export class MediaAdapter {
       ...(media.canPlayType(type) && 'getStartDate' in media ? [`hls:${url}`] : []),
       ...(MSE?.isTypeSupported('audio/mp4;codecs="mp4a.40.2"') ? [`hls.js:${url}`] : []),
     ];
+  }
+
+  /**
+   * Fetches and compiles hls.js now: the engine asks when the first way of what is shown is
+   * through it (a station that lists its HLS first), so the press does not wait for it (0.1–0.6 s
+   * here: docs/hls-player.md "The first sound on HLS"). Never for a list that starts on Icecast.
+   */
+  warm(): void {
+    loadHls().catch(() => {});
   }
 
   /** The program date-time of the audio playing (ms since the epoch), where the stream tells it (HLS); else NaN. */

@@ -289,7 +289,7 @@ export async function benchHlsStart(): Promise<Part<HlsStartBench>> {
   }
   rows.push({
     section: 'HLS',
-    measure: 'hls.js (light build, dist/hls.js): transfer size, loaded only for an HLS source',
+    measure: 'hls.js (light build, dist/hls.js): transfer size, loaded only where HLS plays or is the first way',
     value: `${(data.hlsJs.bytes / 1024).toFixed(1)} KiB (${data.hlsJs.encoding})`,
     reference: `gzip -9 (zlib) ${(data.hlsJs.gzip / 1024).toFixed(1)} KiB (${data.hlsJs.gzip.toLocaleString('en-US')} B); castlet.js's 16 KiB budget does not count it`,
   });

@@ -12,7 +12,7 @@ const HLS = /mpegurl/i;
 /** A source's way, as the machine lists it: HLS natively (`hls:url`), through hls.js (`hls.js:url`), else the URL as it is. */
 const WAY = /^(?:(hls(?:\.js)?):)?(.*)$/s;
 
-/** The part of hls.js the adapter uses (the light build, loaded only when an HLS source is chosen). */
+/** The part of hls.js the adapter uses (the light build, loaded only for an HLS source: see `warm`). */
 interface Hls {
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
@@ -24,9 +24,9 @@ type HlsClass = (new (config: object) => Hls) & { Events: { ERROR: string } };
 
 declare const __CASTLET_CDN__: boolean | undefined;
 /**
- * hls.js's light build, loaded only when an HLS source is chosen: on the CDN, a file beside the
- * chunks (`hls.js`, outside the bundle's budget; scripts/build.ts copies it there); from npm, the
- * `hls.js` package, as the site's bundler resolves it.
+ * hls.js's light build, loaded only for an HLS source (chosen, or the first way: `warm`): on the
+ * CDN, a file beside the chunks (`hls.js`, outside the bundle's budget; scripts/build.ts copies it
+ * there); from npm, the `hls.js` package, as the site's bundler resolves it.
  */
 const loadHls = (): Promise<{ default: HlsClass }> =>
   (hlsJs ??= (

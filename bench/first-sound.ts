@@ -12,6 +12,9 @@
  *   MP3 and Opus mounts).
  *
  * Each after the mounts have run past a full burst (warm: a new listener gets the whole burst).
+ * `BENCH_BASE=/path/to/other/dist` adds castlet from that build (served by a second mock on the
+ * same station), in turn with this one in every round: A against B in the same minutes.
+ * `BENCH_ROUNDS=n` sets the rounds (5).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +29,7 @@ import { missingStation, startStation } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
 import { median, ms, sleep, until } from './util.ts';
 
-const ROUNDS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 const STREAM = 'stream-player';
 
 /** (See bench/failover.ts: tsx's `__name` wrapper, defined in the page.) */
@@ -40,11 +43,17 @@ async function nameShim(p: EnginePage): Promise<void> {
  * without one.)
  */
 function armPlain(url: string): void {
+  const none = url.includes('preload=none');
   const w = window as unknown as { plain?: number };
   delete w.plain;
   document.querySelector('button')!.onclick = () => {
     const a = new Audio();
+    if (none) a.preload = 'none';
     const t0 = performance.now();
+    const seen: Record<string, number> = {};
+    for (const type of ['loadstart', 'progress', 'loadedmetadata', 'canplay', 'play', 'playing', 'timeupdate'])
+      a.addEventListener(type, () => (seen[type] ??= Math.round(performance.now() - t0)));
+    (w as { seen?: object }).seen = seen;
     a.src = url;
     void a.play().catch(() => {});
     const id = setInterval(() => {
@@ -60,20 +69,32 @@ function armPlain(url: string): void {
 
 /** In the page: from the next click to the player's media clock moving (ms), and the source it moved on. */
 function armPress(sel: string): void {
-  const w = window as unknown as { firstSound?: { ms: number; src: string } };
+  const w = window as unknown as { firstSound?: { ms: number; src: string; seen: Record<string, number> } };
   const m = (document.querySelector(sel) as HTMLElement & { media: HTMLMediaElement }).media;
   let t0 = 0;
+  const seen: Record<string, number> = {};
+  for (const type of ['loadstart', 'progress', 'loadedmetadata', 'canplay', 'play', 'playing', 'timeupdate'])
+    m.addEventListener(type, () => (seen[type] ??= Math.round(performance.now() - t0)));
   addEventListener('click', () => (t0 ||= performance.now()), { capture: true });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries()) if (t0 && e.startTime >= t0 - 5) seen[`long@${Math.round(e.startTime - t0)}`] = Math.round(e.duration);
+  }).observe({ type: 'longtask' });
+  new PerformanceObserver((l) => {
+    for (const e of l.getEntries())
+      if (t0 && e.startTime >= t0) seen[`${e.name.split('/').pop()}@${Math.round(e.startTime - t0)}`] = Math.round(e.duration);
+  }).observe({ type: 'resource' });
   const id = setInterval(() => {
     if (!t0 || m.paused || m.currentTime <= 0.05) return;
     clearInterval(id);
-    w.firstSound = { ms: performance.now() - t0, src: m.currentSrc };
+    w.firstSound = { ms: performance.now() - t0, src: m.currentSrc, seen };
   }, 10);
 }
 
 interface EngineResult {
   engine: EngineName;
   castlet: { ms: number; src: string }[];
+  /** castlet from BENCH_BASE's build, in the same rounds. */
+  base: { ms: number; src: string }[];
   plain: Record<string, number[]>;
   skipped?: string;
 }
@@ -94,17 +115,23 @@ export async function benchFirstSound(): Promise<Part> {
     return out;
   });
   await station.master.startOggPlaylist('live.ogg', vorbis);
-  const mock = await startServer({
-    coalesceMs: 50,
-    heartbeatMs: 60_000,
-    host: '127.0.0.1',
-    port: 0,
-    log: () => {},
-    icecast: { ...station.icecast, pollMs: 500, measureDelay: false },
-  });
+  const serve = (staticDir?: string) =>
+    startServer({
+      coalesceMs: 50,
+      heartbeatMs: 60_000,
+      host: '127.0.0.1',
+      port: 0,
+      log: () => {},
+      icecast: { ...station.icecast, pollMs: 500, measureDelay: false },
+      staticDir,
+    });
+  const base = process.env.BENCH_BASE;
+  const mock = await serve();
+  const baseMock = base ? await serve(base) : undefined;
   const pages = await startPages();
   const mounts: Record<string, string> = {
     'MP3 (relay1/live)': `${station.relays[0]!.url}/live`,
+    'MP3 (relay1/live), preload=none': `${station.relays[0]!.url}/live?preload=none`,
     'Ogg Opus (relay1/live.opus)': `${station.relays[0]!.url}/live.opus`,
     'Ogg Vorbis (master/live.ogg)': `${station.master.url}/live.ogg`,
   };
@@ -113,7 +140,7 @@ export async function benchFirstSound(): Promise<Part> {
     // Warm: every mount past a full burst (64 KiB at 32 kbit/s: 16.4 s).
     await sleep(18_000);
     for (const { name: engine, skip: why } of selectedEngines()) {
-      const r: EngineResult = { engine, castlet: [], plain: Object.fromEntries(Object.keys(mounts).map((k) => [k, []])) };
+      const r: EngineResult = { engine, castlet: [], base: [], plain: Object.fromEntries(Object.keys(mounts).map((k) => [k, []])) };
       results.push(r);
       if (why) {
         r.skipped = why;
@@ -121,27 +148,40 @@ export async function benchFirstSound(): Promise<Part> {
       }
       const browser = await launchEngine[engine]();
       try {
-        for (let n = 0; n < ROUNDS; n++) {
+        /** castlet served by `url`'s mock: a fresh page, Play pressed, to its clock moving. */
+        const press = async (url: string) => {
           const p: EnginePage = await browser.newPage();
-          await p.goto(pages.add(embedPage(mock.url, `<stream-player public-token="${PUBLIC}"></stream-player>`)));
+          await p.goto(pages.add(embedPage(url, `<stream-player public-token="${PUBLIC}"></stream-player>`)));
           await nameShim(p);
           await until(async () => (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).state === 'ready', 15_000, 50);
           await p.evaluate(armPress, STREAM);
           await p.click(`${STREAM} >>> button[part=play]`);
           const got = await until(
-            () => p.evaluate(() => (window as unknown as { firstSound?: { ms: number; src: string } }).firstSound, null),
+            () => p.evaluate(() => (window as unknown as { firstSound?: { ms: number; src: string; seen: object } }).firstSound, null),
             20_000,
             50,
           );
-          r.castlet.push(got ?? { ms: NaN, src: 'none' });
           await p.close();
+          console.error(
+            `[bench] first-sound: castlet ${url === mock.url ? '' : '(base) '}${Math.round(got?.ms ?? NaN)} ms ${JSON.stringify(got?.seen)}`,
+          );
+          return got ?? { ms: NaN, src: 'none' };
+        };
+        for (let n = 0; n < ROUNDS; n++) {
+          // (With a base build: A, B in one round, B, A in the next.)
+          if (baseMock && n % 2) r.base.push(await press(baseMock.url));
+          r.castlet.push(await press(mock.url));
+          if (baseMock && !(n % 2)) r.base.push(await press(baseMock.url));
           const q = await browser.newPage();
           await q.goto(pages.add('<!doctype html><title>first sound</title><body><button>Play</button></body>'));
           await nameShim(q);
           for (const [what, url] of Object.entries(mounts)) {
-            await q.evaluate(armPlain, `${url}?n=${n}`);
+            await q.evaluate(armPlain, `${url}${url.includes('?') ? '&' : '?'}n=${n}`);
             await q.click('button');
             r.plain[what]!.push((await until(() => q.evaluate(() => (window as unknown as { plain?: number }).plain, null), 25_000, 50)) ?? NaN);
+            console.error(
+              `[bench] first-sound: ${what} ${Math.round(r.plain[what]!.at(-1)!)} ms ${JSON.stringify(await q.evaluate(() => (window as unknown as { seen?: object }).seen, null))}`,
+            );
           }
           await q.close();
         }
@@ -150,7 +190,7 @@ export async function benchFirstSound(): Promise<Part> {
       }
     }
   } finally {
-    await Promise.all([mock.close(), pages.close()]);
+    await Promise.all([mock.close(), baseMock?.close(), pages.close()]);
     await station.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -165,14 +205,23 @@ export async function benchFirstSound(): Promise<Part> {
     const plain = Object.entries(r.plain).map(([what, xs]) => [what, median(xs)] as const);
     const fastest = Math.min(...plain.map(([, v]) => v).filter(Number.isFinite));
     const castlet = median(r.castlet.map((c) => c.ms));
+    const on = (cs: { ms: number; src: string }[]) =>
+      `castlet on ${[...new Set(cs.map((c) => kind(c.src)))].join('/')} (median of ${cs.length}; ${cs.map((c) => Math.round(c.ms)).join(', ')})`;
     rows.push({
       section: 'First sound',
-      measure: `${r.engine}: press → first sound, castlet on ${[...new Set(r.castlet.map((c) => kind(c.src)))].join('/')} (median of ${ROUNDS}; ${r.castlet.map((c) => Math.round(c.ms)).join(', ')})`,
+      measure: `${r.engine}: press → first sound, ${on(r.castlet)}`,
       value: ms(castlet),
       reference: plain.map(([what, v]) => `<audio> ${what} ${ms(v)}`).join('; '),
       goal: '≤ 1.05 × the fastest <audio> (issue 34)',
       met: castlet <= 1.05 * fastest,
     });
+    if (r.base.length)
+      rows.push({
+        section: 'First sound',
+        measure: `${r.engine}: … the base build (BENCH_BASE), in the same rounds: ${on(r.base)}`,
+        value: ms(median(r.base.map((c) => c.ms))),
+        reference: '',
+      });
   }
   return { rows, data: results };
 }

@@ -3,7 +3,7 @@
  * beside media-chrome and Plyr, time to audio, bandwidth, the mock under load and under faults —
  * the podcast page's Total Blocking Time beside the peers' (tbt.ts), the HLS origin's load with
  * and without a cache (hls.ts), press → first sound per engine (first-sound.ts) and on HLS
- * (hls-start.ts, only when named), every row beside its
+ * (hls-start.ts), every row beside its
  * reference from the same run. One table on stdout, everything measured in
  * bench/results.json. Loopback only; every server is a child process that is killed at the end.
  * `npm run bench -- page audio` runs only those parts.
@@ -52,10 +52,7 @@ const PARTS = [
 ] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
-  process.argv.slice(2).length
-    ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a))
-    : // (`hls-start` only when named: it did not finish on a loaded machine, see bench/hls-start.ts.)
-      PARTS.filter((p) => p !== 'hls-start'),
+  process.argv.slice(2).length ? process.argv.slice(2).filter((a): a is PartName => (PARTS as readonly string[]).includes(a)) : PARTS,
 );
 
 function machine() {
@@ -98,7 +95,7 @@ async function main() {
   copyPeers(staticDir);
   let env: BenchEnv | undefined;
   try {
-    if (['page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'faults', 'hls-start'].some((p) => wanted.has(p as PartName))) {
+    if (['page', 'snippet', 'usable', 'tbt', 'iframe', 'audio', 'bandwidth', 'faults'].some((p) => wanted.has(p as PartName))) {
       const [mock, pages, browser] = await Promise.all([
         startMock({ staticDir, heartbeatMs: 60_000 }, { log: 'keep' }),
         startPages(),
@@ -124,8 +121,8 @@ async function main() {
     if (wanted.has('hls')) record('hls', await benchHls());
     // Press → first sound per engine and source type, castlet against a plain <audio> (issue 34).
     if (wanted.has('first-sound')) record('first-sound', await benchFirstSound());
-    // Press → first sound on HLS (through hls.js, natively) against a plain <audio>, and hls.js's size.
-    if (wanted.has('hls-start')) record('hls-start', await benchHlsStart(env!.browser));
+    // Press → first sound on HLS (through hls.js, natively) per engine against a plain hls.js and <audio>, and hls.js's size.
+    if (wanted.has('hls-start')) record('hls-start', await benchHlsStart());
   } finally {
     await env?.browser.close().catch(() => {});
     await env?.pages.close().catch(() => {});

@@ -133,7 +133,10 @@ export class Playback implements ReactiveController {
     const item = this.parts.item();
     const other = item?.audio_url !== this.#item?.audio_url;
     this.#item = item;
-    this.#key = key(item, this.#playable(item));
+    const playable = this.#playable(item);
+    this.#key = key(item, playable);
+    // A press that will play through hls.js does not wait for it (MediaAdapter.warm).
+    if (playable?.[0]?.startsWith('hls.js:')) this.#media.warm();
     if (other && item?.id) {
       const { t, rate } = loadResume(this.host.publicToken, item.id, item.duration ?? 0);
       this.#at = t;

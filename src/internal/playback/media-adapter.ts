@@ -12,7 +12,7 @@ const HLS = /mpegurl/i;
 /** A source's way, as the machine lists it: HLS natively (`hls:url`), through hls.js (`hls.js:url`), else the URL as it is. */
 const WAY = /^(?:(hls(?:\.js)?):)?(.*)$/s;
 
-/** The part of hls.js the adapter uses (the light build, loaded only when an HLS source is chosen). */
+/** The part of hls.js the adapter uses (the light build, loaded only for an HLS source: see `warm`). */
 interface Hls {
   loadSource(url: string): void;
   attachMedia(media: HTMLMediaElement): void;
@@ -24,15 +24,23 @@ type HlsClass = (new (config: object) => Hls) & { Events: { ERROR: string } };
 
 declare const __CASTLET_CDN__: boolean | undefined;
 /**
- * hls.js's light build, loaded only when an HLS source is chosen: on the CDN, a file beside the
- * chunks (`hls.js`, outside the bundle's budget; scripts/build.ts copies it there); from npm, the
- * `hls.js` package, as the site's bundler resolves it.
+ * hls.js's light build, loaded only for an HLS source (chosen, or the first way: `warm`): on the
+ * CDN, a file beside the chunks (`hls.js`, outside the bundle's budget; scripts/build.ts copies it
+ * there); from npm, the `hls.js` package, as the site's bundler resolves it.
  */
 const loadHls = (): Promise<{ default: HlsClass }> =>
-  typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__
-    ? import(/* @vite-ignore */ new URL(/* @vite-ignore */ '../hls.js', import.meta.url).href)
-    : // @ts-expect-error -- hls.js's light build has no types of its own (the part used is typed above).
-      (import('hls.js/light') as Promise<{ default: HlsClass }>);
+  (hlsJs ??= (
+    typeof __CASTLET_CDN__ !== 'undefined' && __CASTLET_CDN__
+      ? import(/* @vite-ignore */ new URL(/* @vite-ignore */ '../hls.js', import.meta.url).href)
+      : // @ts-expect-error -- hls.js's light build has no types of its own (the part used is typed above).
+        (import('hls.js/light') as Promise<{ default: HlsClass }>)
+  ).catch((e: unknown) => {
+    // (A failed load is tried again at the next HLS source.)
+    hlsJs = undefined;
+    throw e;
+  }));
+/** hls.js on its way or here (one load for every player of the page, and for `warm`). */
+let hlsJs: Promise<{ default: HlsClass }> | undefined;
 
 // (One string: fewer bytes than an array of them.)
 const MEDIA_EVENTS = 'play playing pause waiting timeupdate durationchange loadedmetadata ended error volumechange ratechange seeking seeked'.split(
@@ -106,6 +114,15 @@ export class MediaAdapter {
     ];
   }
 
+  /**
+   * Fetches and compiles hls.js now: the engine asks when the first way of what is shown is
+   * through it (a station that lists its HLS first), so the press does not wait for it (0.1–0.6 s
+   * here: docs/hls-player.md "The first sound on HLS"). Never for a list that starts on Icecast.
+   */
+  warm(): void {
+    loadHls().catch(() => {});
+  }
+
   /** The program date-time of the audio playing (ms since the epoch), where the stream tells it (HLS); else NaN. */
   get date(): number {
     const media = this.media as HTMLAudioElement & { getStartDate?(): Date };
@@ -120,13 +137,15 @@ export class MediaAdapter {
    * Where a source of `type` goes in this engine's order (sorted by it, the listed order kept
    * within a rank): press → first sound on a warm relay, measured per engine against a plain
    * <audio> (docs/sources-and-relays.md "The first sound"). Firefox starts Ogg Opus about 0.6 s
-   * and Ogg Vorbis about 2 s after MP3: MP3 first, then Opus, then Vorbis. WebKitGTK starts Opus
-   * about 2.5 s after MP3 or Vorbis: Opus last (WebKit says AppleWebKit/605, Chromium 537). Chromium
-   * starts them alike: as listed.
+   * and Ogg Vorbis about 2 s after MP3: MP3 first, then Opus, then Vorbis. Chromium starts Ogg
+   * (Opus, Vorbis) about 0.1–0.3 s after MP3: MP3 first, then as listed. WebKitGTK starts Opus
+   * about 2.5 s after MP3 or Vorbis: Opus last (WebKit says AppleWebKit/605; Chromium `Chrome/`).
+   * Any other engine: as listed.
    */
   rank(type = ''): number {
     const ua = navigator.userAgent;
-    return /Firefox\//.test(ua) ? +/ogg/.test(type) + +/vorbis/.test(type) : /AppleWebKit\/6/.test(ua) ? +/opus/.test(type) : 0;
+    const ogg = +/ogg/.test(type);
+    return /Firefox\//.test(ua) ? ogg + +/vorbis/.test(type) : /Chrome\//.test(ua) ? ogg : /AppleWebKit\/6/.test(ua) ? +/opus/.test(type) : 0;
   }
 
   /** When what is loaded now was loaded (ms since the epoch; 0: nothing is). */
@@ -146,6 +165,9 @@ export class MediaAdapter {
     // A playlist carries this player's session id: the origin (or the CDN's beacon) counts each listener once (docs/hls.md).
     const url = way ? `${path}${path.includes('?') ? '&' : '?'}sid=${this.#sid}` : path;
     this.#moved = false;
+    // A stream loads at the press, with `auto` (before it, `none`: no byte before Play): Chromium
+    // starts a preload="none" stream about 0.3 s later (docs/sources-and-relays.md "The first sound").
+    media.preload = live ? 'auto' : 'none';
     this.#drop();
     // Every load starts at 1× (a stream always plays at it): the speed comes once the clock moves (see rate).
     if (media.playbackRate !== 1) media.defaultPlaybackRate = media.playbackRate = 1;

@@ -6,6 +6,7 @@
  * for hls.js records what the adapter asks of it. (The engine's tests share setup.ts.)
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MediaAdapter } from '../../../src/internal/playback/media-adapter.ts';
 import { MP3, setup, engineHooks } from './setup.ts';
 
 const fake = vi.hoisted(() => {
@@ -143,5 +144,14 @@ describe('HLS', () => {
     await settled();
     expect(fake.made).toHaveLength(3);
     expect(fake.made[2]!.destroyed).toBe(false);
+  });
+
+  it('hls.js is fetched before the press when the first way is through it (not when HLS comes after Icecast)', () => {
+    const warm = vi.spyOn(MediaAdapter.prototype, 'warm');
+    setup(true, { ...HLS_ITEM, sources: [...HLS_ITEM.sources].reverse() });
+    expect(warm).not.toHaveBeenCalled();
+    hlsSetup(false);
+    expect(warm).toHaveBeenCalled();
+    warm.mockRestore();
   });
 });

@@ -35,7 +35,7 @@ const SECONDS: Record<string, number> = {
   'test/browser/channels.test.ts': 35,
   'test/browser/resilience.test.ts': 35,
   'test/browser/snippet.test.ts': 35,
-  // The `heard` group (two workers): the HLS one (about 3–4 minutes, new) first.
+  // The `heard` group (three workers): the HLS one (about 3–4 minutes, new) first.
   'test/icecast/hls-heard.test.ts': 210,
   'test/icecast/heard.test.ts': 165,
   'test/icecast/failover-heard.test.ts': 140,

@@ -24,10 +24,13 @@ export default mergeConfig(
        * they passed at a load of 15–20 (other work beside them), the one failure a 1.5× rate
        * read as 1.19 in Firefox. docs/development.md has the figures.
        * Projects run in `sequence.groupOrder` groups, one group after the other: first everything
-       * but the "now playing as heard" files, then those files one after the other, with nothing
-       * else beside them: they assert display against audio within 1 s, so no happy-dom file,
-       * build or other browser competes with them for the CPU. (Side by side, WebKit's lag behind
-       * a real Icecast went from at most 0.34 s to 0.79 s in one CI run: too near the bound.)
+       * but the "now playing as heard" files, then those files three at a time, with nothing else
+       * beside them: they assert display against audio within 1 s, so no happy-dom file, build
+       * or other browser test competes with them for the CPU. (Beside the other projects, WebKit's
+       * lag behind a real Icecast went from at most 0.34 s to 0.79 s in one CI run: too near the
+       * bound.) Heard files use little CPU: they wait on audio playing in real time (two together:
+       * 155 CPU-seconds in 327 s, the build included). The three passed side by side, with no
+       * retry, at a load of 20 from other work: 183 s, against 416 s one after the other.
        * A project with `fileParallelism: false` gets a group of its own after all the others:
        * that is how all the browser files used to run, 778 s of `npm test` on 2 cores.
        */
@@ -101,13 +104,16 @@ export default mergeConfig(
           extends: true,
           test: {
             // "Now playing as heard" in real browsers, on the built-in stream and a real Icecast:
-            // after every other file, one after the other (see maxWorkers above).
+            // after every other file, three at a time (see maxWorkers above), each worker keeping
+            // its browsers from one file to the next.
             name: 'heard',
             environment: 'node',
             include: HEARD,
             globalSetup: ['test/support/browser-global-setup.ts'],
             sequence: { groupOrder: 1 },
-            fileParallelism: false,
+            maxWorkers: 3,
+            isolate: false,
+            provide: { reuseBrowsers: true },
             testTimeout: 60_000,
             hookTimeout: 120_000,
           },

@@ -1,28 +1,17 @@
 /**
  * globalSetup of the `consumers` project: builds dist/ (unless it is newer than every
- * input) and packs it as npm would publish it. The tests install that tarball, never the
+ * input: test/support/dist-fresh.ts) and packs it as npm would publish it. The tests install that tarball, never the
  * source tree. Runs before any test of any project, so no test sees dist/ being rebuilt.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { distUpToDate } from '../support/dist-fresh.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const INPUTS = ['src', 'scripts', 'package.json', 'vite.config.ts', 'tsconfig.json', 'tsconfig.build.json', 'custom-elements-manifest.config.mjs'];
-
-const newest = (path: string): number =>
-  statSync(path).isDirectory() ? Math.max(0, ...readdirSync(path).map((f) => newest(join(path, f)))) : statSync(path).mtimeMs;
-
-function upToDate(): boolean {
-  try {
-    return statSync(join(root, 'dist/npm/react/index.js')).mtimeMs > Math.max(...INPUTS.map((p) => newest(join(root, p))));
-  } catch {
-    return false;
-  }
-}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -36,7 +25,7 @@ export default function setup(project: TestProject): () => void {
   const run = (file: string, args: string[]) =>
     execFileSync(file, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } }).toString();
   try {
-    if (!upToDate()) run(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts']);
+    if (!distUpToDate()) run(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/build.ts']);
     const dir = mkdtempSync(join(tmpdir(), 'castlet-pack-'));
     // --ignore-scripts: `prepack` would build again.
     const [packed] = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir])) as { filename: string }[];

@@ -9,7 +9,7 @@
  * show the song of that tone within 1 s, and every change of the title must be to a song heard
  * within 1 s of it (between two sources, the song heard last stays: heard.ts `ear`). The
  * listener's silence in the failover (no tone at the output) is printed and held to 5 s. Runs in
- * the `heard` project: after every other file, alone (vitest.config.ts).
+ * the `heard` project: after every other file, beside other heard files only (vitest.config.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,13 +1,13 @@
 /**
  * Browsers kept for the next test file of the same vitest worker, in the projects that say so
  * (`provide: { reuseBrowsers: true }` with `isolate: false`, vitest.config.ts): launching
- * Firefox ESR or WebKitGTK's MiniBrowser takes 5–20 s on 2 cores, and the `browser` and `icecast`
- * projects used to do it about 30 times. A file still gets what it had: Chromium a new context
+ * Firefox ESR or WebKitGTK's MiniBrowser takes 5–20 s on 2 cores, and the `browser`, `icecast`
+ * and `heard` projects used to do it about 40 times. A file still gets what it had: Chromium a new context
  * of its own (its own cookies and storage), Firefox and WebKit a new page, on the file's own page
  * server and mock (other origins, so other storage). One Firefox and one WebKit at most per
  * worker (a file wanting other launch options, e.g. a phone's viewport, gets a new one); all of
  * them are stopped, by PID, when the worker exits (vitest stops it with SIGTERM).
- * Elsewhere (the `heard` project: one file at a time on a quiet CPU) each file launches its own.
+ * Elsewhere (outside vitest: the bench) each caller launches its own.
  */
 import type { Browser } from 'playwright-core';
 import { inject } from 'vitest';

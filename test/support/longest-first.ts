@@ -1,13 +1,13 @@
 /**
  * vitest's file order for `npm test` (vitest.config.ts `sequence.sequencer`): in each
- * `sequence.groupOrder` group, the longest files first, whatever their project, so that the two
+ * `sequence.groupOrder` group, the longest files first, whatever their project, so that the
  * workers finish together. vitest's own order runs the projects one after the other by name
  * (browser, components, consumers, icecast, server), so a fresh clone (no results cache) started
  * the 4–5 minute failover file last, with one worker idle beside it for minutes.
  *
  * After the first file of each worker, a project's files follow one another: a worker whose next
- * file is of the same project keeps its process, and in the `browser` and `icecast` projects
- * (`isolate: false`) its browsers (test/support/browser-reuse.ts); a file of another project
+ * file is of the same project keeps its process, and in the `browser`, `icecast` and `heard`
+ * projects (`isolate: false`) its browsers (test/support/browser-reuse.ts); a file of another project
  * next would stop them. So: the longest file for each worker, then the projects in one run each,
  * the one with the longest file left first, each longest file first.
  *
@@ -18,12 +18,13 @@ import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Seconds, from a run of `npm test` on 2 cores; files under 30 s are left to their size. */
+/** Seconds, from fresh-clone runs of `npm test` on 2 cores (the eight longest: the CI run of 1a9d38a); files under 30 s are left to their size. */
 const SECONDS: Record<string, number> = {
-  'test/browser/flows.test.ts': 375,
-  'test/icecast/failover.test.ts': 265,
-  'test/browser/podcasting2.test.ts': 150,
-  'test/browser/keep-listening.test.ts': 140,
+  'test/browser/flows.test.ts': 305,
+  'test/icecast/failover.test.ts': 205,
+  'test/browser/hls.test.ts': 120,
+  'test/browser/podcasting2.test.ts': 105,
+  'test/browser/keep-listening.test.ts': 90,
   'test/consumers/consumers.test.ts': 125,
   'test/browser/embed.test.ts': 95,
   'test/browser/mini-player.test.ts': 60,
@@ -34,6 +35,11 @@ const SECONDS: Record<string, number> = {
   'test/browser/channels.test.ts': 35,
   'test/browser/resilience.test.ts': 35,
   'test/browser/snippet.test.ts': 35,
+  // The `heard` group (three workers): the HLS one (about 3–4 minutes, new) first.
+  'test/icecast/hls-heard.test.ts': 210,
+  'test/icecast/heard.test.ts': 165,
+  'test/icecast/failover-heard.test.ts': 140,
+  'test/browser/heard.test.ts': 115,
 };
 
 export default class LongestFirst extends BaseSequencer {
@@ -58,10 +64,11 @@ export default class LongestFirst extends BaseSequencer {
       const [db, sb] = length.get(b)!;
       return db - da || sb - sa;
     });
-    const workers = Number(this.ctx.config.maxWorkers) || 1;
     const out: TestSpecification[] = [];
     for (const order of new Set(sorted.map((f) => f.project.config.sequence.groupOrder))) {
       const group = sorted.filter((f) => f.project.config.sequence.groupOrder === order);
+      // (A group's projects share one maxWorkers: vitest refuses others.)
+      const workers = Number(group[0]!.project.config.maxWorkers || this.ctx.config.maxWorkers) || 1;
       const first = group.slice(0, workers);
       // The rest by project (a Map keeps the order of each project's longest file), longest first.
       const byProject = new Map<string, TestSpecification[]>();

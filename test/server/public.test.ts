@@ -248,9 +248,13 @@ describe('/public/stream/events', () => {
     client = await openEvents(u(events()));
     await vi.waitFor(() => expect(client!.streams().length).toBe(1), 2000);
     const start = client.streams()[0].listeners;
+    const t0 = performance.now();
     const listeners = await Promise.all(Array.from({ length: 20 }, () => fetch(u('/listen/live'))));
+    const spread = performance.now() - t0;
     await vi.waitFor(() => expect(client!.streams().at(-1)?.listeners, 'listeners + 20').toBe(start + 20), 1500);
-    expect(client.streams().length).toBeLessThanOrEqual(4);
+    // One event per 100 ms window at most, not one per listener: a burst within 200 ms gives at most 3 (a busy
+    // machine may spread the 20 connections wider: then one more per window they spread over).
+    expect(client.streams().length - 1).toBeLessThanOrEqual(Math.max(3, Math.ceil(spread / 100) + 1));
     for (const r of listeners) await r.body!.cancel();
     await vi.waitFor(() => expect(client!.streams().at(-1)?.listeners, 'listeners back').toBe(start), 1500);
   });

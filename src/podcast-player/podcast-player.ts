@@ -155,7 +155,14 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
     if (this.#started) return;
     this.#started = true;
     // The rows' chunk, asked for beside the data, once this task is over: not in the way of a usable Play.
-    setTimeout(() => this.panels.load('lists'));
+    // Then the page's first number and first date, each in a task of its own before the data comes: the
+    // first use of Intl loads the language's data (10–50 ms), which was most of the data's render
+    // (docs/performance.md, "The podcast page's blocking time").
+    setTimeout(() => {
+      void this.panels.load('lists');
+      spoken(1, this.locale.lang);
+      setTimeout(() => day('1', this.locale.lang));
+    });
     if (location.hash.includes('castlet-episode='))
       void this.panels.load('sharing').then((m) => {
         this.#shared = m.shared(location.hash);

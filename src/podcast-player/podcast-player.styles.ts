@@ -8,6 +8,12 @@ import { css } from 'lit';
  * with no credits leave no empty band.
  */
 export const podcastStyles = css`
+  /* Before the first render (a task after the element was defined): the snippet's reservation (demo/snippet.ts). */
+  :host(:not([state]))::before {
+    content: "";
+    display: block;
+    height: 815.7px;
+  }
   [part=base] {
     --_rh: 781.7px;
     --_row: 36px;
@@ -110,6 +116,9 @@ export const podcastStyles = css`
     font-size: .9em;
   }
   @container (max-width: 360px) {
+    :host(:not([state]))::before {
+      height: 761px;
+    }
     [part=base] {
       --_rh: 735px;
     }

@@ -89,7 +89,9 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
       test(
         'the title within 1 s of the song heard on HLS, on Icecast once the segmenter is killed, and on HLS again when the list says so',
         { timeout: 120_000, retry: 1 },
-        async () => {
+        async ({ onTestFailed }) => {
+          // A first attempt that fails says why in the results (the retry's pass would hide it).
+          onTestFailed(({ task }) => void results.push(`${name}: an attempt failed: ${task.result?.errors?.at(-1)?.message?.split('\n')[0]}`));
           const segmenter = env.server.hls!.segmenter('live');
           // HLS listed first at the CDN (the segmenter back from the engine before), every Icecast
           // source's delay measured with its full burst (15–16 s), and three of our songs known:
@@ -120,9 +122,13 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
             // HLS and the failover are each measured on their own.
             await hearing.waitTones(3, 'three songs heard on HLS');
             const playing = await ticksOf(p);
+            const hlsLog = () => env.logs.filter((l) => l.startsWith('hls:')).join('; ');
             expect(
               playing.map((k) => k.src).filter((src) => src && !onHls(src)),
-              `${name}: on HLS before the kill`,
+              `${name}: on HLS before the kill (${playing
+                .filter((k, i) => i === 0 || k.src !== playing[i - 1]!.src)
+                .map((k) => `${k.src} at ${k.at - playing[0]!.at} ms`)
+                .join(', ')}; the tier said: ${hlsLog()})`,
             ).toEqual([]);
             way = playing.find((k) => k.src)!.src.startsWith('blob:') ? 'through hls.js' : 'natively';
             await sleep(Math.max(0, (await hearing.log()).tones[2]!.at + 2000 - Date.now()));

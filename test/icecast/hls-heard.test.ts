@@ -28,6 +28,7 @@ import { PUBLIC, embedPage, selectedEngines, withEngine, withMock } from '../sup
 import { fmt, heardTimeline, startHearing, titleVsTone, unheardTitles } from '../support/heard.ts';
 import { missingNginx, startNginx, type RealNginx } from '../support/nginx.ts';
 import { sleep, until, waitPlayer } from '../support/players.ts';
+import { openEvents } from '../support/server.ts';
 import { toneFiles, type ToneSong } from '../support/tones.ts';
 import { STREAM, recordTicks, serverName, soundAgain, ticksOf, type Tick } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
@@ -89,7 +90,7 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
       test(
         'the title within 1 s of the song heard on HLS, on Icecast once the segmenter is killed, and on HLS again when the list says so',
         { timeout: 120_000, retry: 1 },
-        async ({ onTestFailed }) => {
+        async ({ onTestFailed, onTestFinished }) => {
           // A first attempt that fails says why in the results (the retry's pass would hide it).
           onTestFailed(({ task }) => void results.push(`${name}: an attempt failed: ${task.result?.errors?.at(-1)?.message?.split('\n')[0]}`));
           const segmenter = env.server.hls!.segmenter('live');
@@ -106,6 +107,19 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
             },
             { timeout: 90_000, interval: 250, show: (at) => JSON.stringify(at.sources) },
           );
+          // What the service lists first, as its event stream says it (a player's view of the list).
+          const events = await openEvents(`${env.mock}/public/stream/events?token=${PUBLIC}`);
+          const firsts = () =>
+            events.payloads('stream').reduce<{ at: number; first: string }[]>((out, at: Listed, i) => {
+              const first = at.sources?.[0]?.type === HLS_TYPE ? 'HLS' : 'Icecast';
+              if (out.at(-1)?.first !== first) out.push({ at: events.messages.filter((m) => m.event === 'stream')[i]!.at, first });
+              return out;
+            }, []);
+          const listing = (from: number) =>
+            `the list: ${firsts()
+              .map((f) => `${f.first} first at ${f.at - from} ms`)
+              .join(', ')}`;
+          onTestFinished(() => events.close());
           const p = await env.open(embedPage(env.mock, `<stream-player public-token="${PUBLIC}"></stream-player>`));
           await waitPlayer(p, STREAM, 'ready', (w) => w.state === 'ready', 15_000);
           const hearing = await startHearing(env, p);
@@ -128,7 +142,7 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
               `${name}: on HLS before the kill (${playing
                 .filter((k, i) => i === 0 || k.src !== playing[i - 1]!.src)
                 .map((k) => `${k.src} at ${k.at - playing[0]!.at} ms`)
-                .join(', ')}; the tier said: ${hlsLog()})`,
+                .join(', ')}; the tier said: ${hlsLog()}; ${listing(playing[0]?.at ?? 0)})`,
             ).toEqual([]);
             way = playing.find((k) => k.src)!.src.startsWith('blob:') ? 'through hls.js' : 'natively';
             await sleep(Math.max(0, (await hearing.log()).tones[2]!.at + 2000 - Date.now()));
@@ -149,13 +163,13 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
             );
             icecast = soundAgain(ticksOn(ticks, false), killedAt)!;
             // The tier listed again (read here only to time it: nothing is sent to the player) …
-            await until(
+            const relisted = await until(
               `${name}: HLS listed again`,
-              () => env.publicGet('stream') as Promise<Listed>,
-              (at) => at.sources[0]?.type === HLS_TYPE,
-              { timeout: 40_000, interval: 100, show: (at) => JSON.stringify(at.sources) },
+              async () => firsts().find((f) => f.at > killedAt && f.first === 'HLS'),
+              (f) => f,
+              { timeout: 40_000, interval: 100, show: () => listing(killedAt) },
             );
-            relistedAt = Date.now();
+            relistedAt = relisted!.at;
             // … and the player back on HLS by itself.
             const again = await until(
               `${name}: back on HLS, on the list's word`,
@@ -176,7 +190,7 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
           const changes = log.tones.slice(1).map((t, i) => [t, lags[i]!] as const);
           const part = (from: number, to: number) => changes.filter(([t]) => t.at >= from && t.at < to);
           const [onHlsFirst, onIcecast, onHlsAgain] = [part(0, killedAt), part(killedAt, back!.at), part(back!.at, Infinity)];
-          const timeline = heardTimeline(log, killedAt);
+          const timeline = `${heardTimeline(log, killedAt)}; ${listing(killedAt)}`;
           const failover = icecast!.at - lastSegmentAt;
           results.push(
             `${name}, heard ${hearing.how}: HLS ${way}, title − audio ${fmt(onHlsFirst.map(([, l]) => l))}; segmenter killed ${killedAt - lastSegmentAt} ms after its last segment, ` +

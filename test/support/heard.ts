@@ -238,11 +238,11 @@ export function titleVsTone(log: HeardLog, songs: ToneSong[]): number[] {
  * shown between two sources, say), in ms from `from`.
  */
 export function unheardTitles(log: HeardLog, songs: ToneSong[], from: number): string[] {
-  const heardChanges = log.tones.slice(1);
-  const since = (heardChanges[0]?.at ?? Infinity) - 1000;
+  const since = (log.tones[1]?.at ?? Infinity) - 1000;
+  // (The first tone heard explains a title too: a listener who starts on a song's last 0.1 s hears it.)
   return log.shown
     .filter((s, i) => i > 0 && s.title !== log.shown[i - 1]!.title && s.at >= since)
-    .filter((c) => !heardChanges.some((t) => t.tone === toneIn(songs, c.title) && Math.abs(t.at - c.at) <= 1000))
+    .filter((c) => !log.tones.some((t) => t.tone === toneIn(songs, c.title) && Math.abs(t.at - c.at) <= 1000))
     .map((c) => `"${c.title}" at ${c.at - from} ms`);
 }
 

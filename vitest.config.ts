@@ -8,7 +8,7 @@ import LongestFirst from './test/support/longest-first.ts';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /** The timing-sensitive real-browser files: the `heard` project runs them after all the others. */
-const HEARD = ['test/browser/heard.test.ts', 'test/icecast/heard.test.ts', 'test/icecast/failover-heard.test.ts'];
+const HEARD = ['test/browser/heard.test.ts', 'test/icecast/heard.test.ts', 'test/icecast/failover-heard.test.ts', 'test/icecast/hls-heard.test.ts'];
 
 export default mergeConfig(
   build,

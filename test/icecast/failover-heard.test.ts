@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, withMock } from '../support/browser.ts';
-import { missingCommand } from '../support/browser-processes.ts';
-import { hearOutput, recordHeard, TONE_HZ, toneFiles, type HeardLog, type ToneSong } from '../support/tones.ts';
+import { heardTimeline, startHearing, titleVsTone, unheardTitles } from '../support/heard.ts';
+import { toneFiles, type ToneSong } from '../support/tones.ts';
 import { readPlayer, sleep } from '../support/players.ts';
 import { STREAM, serverName, wholeStation } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
@@ -34,33 +34,6 @@ const toneOf = (title: string | null) => SONGS.find((s) => s.title === title)?.t
 const missing = missingStation();
 const results: string[] = [];
 afterAll(() => results.forEach((r) => console.log(`[heard] failover, ${r}`)));
-
-/**
- * For each tone change heard: how far (s) from it the title last changed to a song of that tone
- * (negative: before the sound). The title shown at the change's moment ± 1 s is what counts.
- */
-function titleVsTone(log: HeardLog): number[] {
-  const changes = log.shown.filter((s, i) => i === 0 || s.title !== log.shown[i - 1]!.title);
-  return log.tones.slice(1).map((tone) => {
-    const near = changes.filter((c) => toneOf(c.title) === tone.tone).map((c) => (c.at - tone.at) / 1000);
-    const best = near.reduce((a, x) => (Math.abs(x) < Math.abs(a) ? x : a), Infinity);
-    return Number.isFinite(best) ? best : NaN;
-  });
-}
-
-/**
- * The other way round: each change of the title, from the first tone change heard on, that no
- * change to its tone heard within 1 s explains (a song shown that is not heard: the live edge
- * shown between two sources, say), in ms from `from`.
- */
-function unheardTitles(log: HeardLog, from: number): string[] {
-  const heardChanges = log.tones.slice(1);
-  const since = (heardChanges[0]?.at ?? Infinity) - 1000;
-  return log.shown
-    .filter((s, i) => i > 0 && s.title !== log.shown[i - 1]!.title && s.at >= since)
-    .filter((c) => !heardChanges.some((t) => t.tone === toneOf(c.title) && Math.abs(t.at - c.at) <= 1000))
-    .map((c) => `"${c.title}" at ${c.at - from} ms`);
-}
 
 describe.skipIf(missing)('now playing as heard through a failover, on real relays', () => {
   let station: Station;
@@ -113,22 +86,12 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           what: 'ready',
           timeout: 15_000,
         });
-        const server = env.engine.audioOutput;
-        if (server && missingCommand(['parec'])) expect.fail(`${name}: parec is missing (apt-get install pulseaudio-utils)`);
-        const output = server ? hearOutput(server) : undefined;
-        const count = async () =>
-          (output ? output.tones : (await p.evaluate(() => (window as unknown as { heardLog: HeardLog }).heardLog, null)).tones).length;
-        const waitTones = async (n: number, what: string) => {
-          for (const end = Date.now() + 50_000; (await count()) < n; await sleep(100)) {
-            if (Date.now() > end)
-              expect.fail(`${name}: ${what}: not within 50 s (${await count()} changes heard)${output ? ` ${output.errors()}` : ''}`);
-          }
-        };
+        const hearing = await startHearing(env, p);
+        const waitTones = (n: number, what: string) => hearing.waitTones(n, what);
         let killedAt = 0;
         let first = '';
         let then: string;
         try {
-          await p.evaluate(recordHeard, [STREAM, output ? null : TONE_HZ] as [string, typeof TONE_HZ | null]);
           await p.click(`${STREAM} >>> button[part=play]`);
           // Two changes heard on the relay (three tones); the kill 3 s into the third song, so
           // that a change on the relay and the failover are each measured on their own (killed
@@ -140,14 +103,13 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           expect(serverName(station, first), `${name}: a new listener starts on a relay`).toMatch(/^relay/);
           killedAt = Date.now();
           await on.kill();
-          await waitTones((await count()) + 2, 'two more songs heard after the failover');
+          await waitTones((await hearing.count()) + 2, 'two more songs heard after the failover');
           then = (await p.evaluate(readPlayer, [STREAM] as [string])).playing;
           await sleep(1500);
         } finally {
-          await output?.stop();
+          await hearing.stop();
         }
-        const log = await p.evaluate(() => (window as unknown as { heardLog: HeardLog }).heardLog, null);
-        if (output) [log.tones, log.silences] = [output.tones, output.silences];
+        const log = await hearing.log();
         // The listener's silence in the failover: the spans without either tone that begin within
         // 5 s of the kill (the songs are unbroken tones; Chromium's analyser may hear a short one
         // where one song's file ends, seconds later).
@@ -156,7 +118,7 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           .map((g) => ({ from: Math.max(g.from, killedAt) - killedAt, to: g.to - killedAt }));
         const silent = Math.round(gaps.reduce((n, g) => n + g.to - g.from, 0));
         const spans = gaps.map((g) => `${Math.round(g.from)}–${Math.round(g.to)} ms`).join(', ');
-        const lags = titleVsTone(log);
+        const lags = titleVsTone(log, SONGS);
         const delayOf = (url: string) => sources.find((s) => s.url === url.replace(/[?&]t=\d+$/, ''))?.delay;
         const fmt = (xs: number[]) => xs.map((x) => `${x >= 0 ? '+' : ''}${x.toFixed(2)} s`).join(', ');
         const before = log.tones
@@ -168,15 +130,9 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           .map((t, i) => [t, lags[i]!] as const)
           .filter(([t]) => t.at >= killedAt);
         // What was heard and shown, in ms from the kill: the failure says it.
-        const timeline = [
-          ...log.tones.map((t) => [t.at, `${t.tone} tone heard`] as const),
-          ...log.shown.filter((s, i) => i === 0 || s.title !== log.shown[i - 1]!.title).map((s) => [s.at, `"${s.title}" shown`] as const),
-        ]
-          .sort((a, b) => a[0] - b[0])
-          .map(([at, what]) => `${at - killedAt} ${what}`)
-          .join('; ');
+        const timeline = heardTimeline(log, killedAt);
         results.push(
-          `${name}, heard ${output ? 'at its PulseAudio output' : 'by an analyser in the page'}: on ${serverName(station, first)}${new URL(first).pathname} (delay ${delayOf(first)} s) ` +
+          `${name}, heard ${hearing.how}: on ${serverName(station, first)}${new URL(first).pathname} (delay ${delayOf(first)} s) ` +
             `title − audio ${fmt(before.map(([, l]) => l))}; killed it, then on ${serverName(station, then)}${new URL(then).pathname} (delay ${delayOf(then)} s) title − audio ${fmt(after.map(([, l]) => l))}; ` +
             `silent ${silent} ms (${spans || 'no gap'} after the kill)`,
         );
@@ -184,7 +140,7 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
         expect(after.length, `${name}: changes heard after the failover`).toBeGreaterThanOrEqual(2);
         expect(then, `${name}: another source after the kill`).not.toBe(first);
         expect(silent, `${name}: the listener's silence in the failover, at the output (ms; ${spans} after the kill)`).toBeLessThanOrEqual(5000);
-        expect(unheardTitles(log, killedAt), `${name}: titles shown that were not heard (${timeline})`).toEqual([]);
+        expect(unheardTitles(log, SONGS, killedAt), `${name}: titles shown that were not heard (${timeline})`).toEqual([]);
         for (const [t, lag] of [...before, ...after]) {
           expect(
             Math.abs(lag),

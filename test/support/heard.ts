@@ -96,16 +96,12 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
   await p.click(`${STREAM} >>> [part~=history] summary`);
   await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] li'), STREAM, { what: 'recent tracks listed' });
 
-  // The browser's own output where it has one, else the page's analyser. (`parec` comes with
-  // Debian's pulseaudio, which depends on pulseaudio-utils.)
-  const server = env.engine.audioOutput;
-  if (server && missingCommand(['parec'])) expect.fail(`${name}: parec is missing (apt-get install pulseaudio-utils)`);
-  const output = server ? hearOutput(server) : undefined;
+  // The browser's own output where it has one, else the page's analyser.
+  const hearing = await startHearing(env, p);
   let heard: string[];
   let delay: number;
   let listed: string[];
   try {
-    await p.evaluate(recordHeard, [STREAM, output ? null : TONE_HZ] as [string, typeof TONE_HZ | null]);
     // PHASE s into a song, with the songs before it known.
     let at;
     if (press) at = await press.when();
@@ -122,19 +118,13 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
     await p.click(`${STREAM} >>> button[part=play]`);
     const k = index(at.now_playing.title);
     heard = (press ? [...Array(press.songs).keys()] : [-1, 0, 1]).map((d) => songs[(k + d + songs.length) % songs.length]!.title);
-    const count = async () => (output ? output.tones : (await heardLog(p)).tones).length;
-    for (const end = Date.now() + 45_000; (await count()) < heard.length;) {
-      if (Date.now() > end)
-        expect.fail(`${name}: ${heard.length} songs heard: not within 45 s (${await count()} heard)${output ? ` ${output.errors()}` : ''}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await hearing.waitTones(heard.length, `${heard.length} songs heard`, 45_000);
     // Time for what the player shows to follow the last change.
     await new Promise((r) => setTimeout(r, 1500));
   } finally {
-    await output?.stop();
+    await hearing.stop();
   }
-  const log = await heardLog(p);
-  if (output) log.tones = output.tones;
+  const log = await hearing.log();
   expect(
     log.tones.map((t) => t.tone),
     `${name}: the tones heard`,
@@ -142,7 +132,7 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
 
   const first = shownSince(log, log.tones[0]!.at, (s) => s.title === heard[0]);
   const result: Heard = {
-    how: `${name}, heard ${output ? 'at its PulseAudio output' : `by an analyser in the page (output latency ${((log.context?.latency ?? 0) * 1000).toFixed(0)} ms)`}`,
+    how: `${name}, heard ${hearing.how}${env.engine.audioOutput ? '' : ` (output latency ${((log.context?.latency ?? 0) * 1000).toFixed(0)} ms)`}`,
     delay,
     first: first === undefined ? NaN : (first - log.tones[0]!.at) / 1000,
     title: shownVsHeard(log, heard, (s, song) => s.title === song),
@@ -170,4 +160,96 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
     { what: `the newest title (${latest.now_playing.title}) and recent track once paused`, timeout: 1000 },
   );
   return result;
+}
+
+/** What a page's player is heard playing (`startHearing`): tone changes counted as they come. */
+export interface Hearing {
+  /** How it is heard, for the report. */
+  how: string;
+  /** Tones heard so far (the first, then one per change). */
+  count(): Promise<number>;
+  /** Waits until `n` tones have been heard (`what` names them in the failure). */
+  waitTones(n: number, what: string, timeoutMs?: number): Promise<void>;
+  /** Stops listening at the output (a no-op in the page). */
+  stop(): Promise<void>;
+  /** The page's log, with the tones and silences heard at the output where it was heard there. */
+  log(): Promise<HeardLog>;
+}
+
+/**
+ * Starts hearing the player `sel` of page `p` before Play is pressed: at the engine's own
+ * PulseAudio output where it has one (`parec`), else by an analyser in the page (`recordHeard`,
+ * which also samples what the player shows, in both cases). Call `stop` in a `finally`.
+ */
+export async function startHearing(env: EngineEnv, p: EnginePage, sel = STREAM): Promise<Hearing> {
+  const name = env.engine.name;
+  // (`parec` comes with Debian's pulseaudio, which depends on pulseaudio-utils.)
+  const server = env.engine.audioOutput;
+  if (server && missingCommand(['parec'])) expect.fail(`${name}: parec is missing (apt-get install pulseaudio-utils)`);
+  const output = server ? hearOutput(server) : undefined;
+  const stop = async () => {
+    await output?.stop();
+  };
+  try {
+    await p.evaluate(recordHeard, [sel, output ? null : TONE_HZ] as [string, typeof TONE_HZ | null]);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const count = async () => (output ? output.tones : (await heardLog(p)).tones).length;
+  return {
+    how: output ? 'at its PulseAudio output' : 'by an analyser in the page',
+    count,
+    async waitTones(n, what, timeoutMs = 50_000) {
+      for (const end = Date.now() + timeoutMs; (await count()) < n; await new Promise((r) => setTimeout(r, 100))) {
+        if (Date.now() > end)
+          expect.fail(`${name}: ${what}: not within ${timeoutMs / 1000} s (${await count()} tones heard)${output ? ` ${output.errors()}` : ''}`);
+      }
+    },
+    stop,
+    async log() {
+      const log = await heardLog(p);
+      if (output) [log.tones, log.silences] = [output.tones, output.silences];
+      return log;
+    },
+  };
+}
+
+const toneIn = (songs: ToneSong[], title: string | null) => songs.find((s) => s.title === title)?.tone;
+/** Each change of the title shown (its first reading). */
+const titleChanges = (log: HeardLog) => log.shown.filter((s, i) => i === 0 || s.title !== log.shown[i - 1]!.title);
+
+/**
+ * For each tone change heard: how far (s) from it the title last changed to a song of that tone
+ * (`songs`; negative: before the sound). The title shown at the change's moment ± 1 s is what counts.
+ */
+export function titleVsTone(log: HeardLog, songs: ToneSong[]): number[] {
+  const changes = titleChanges(log);
+  return log.tones.slice(1).map((tone) => {
+    const near = changes.filter((c) => toneIn(songs, c.title) === tone.tone).map((c) => (c.at - tone.at) / 1000);
+    const best = near.reduce((a, x) => (Math.abs(x) < Math.abs(a) ? x : a), Infinity);
+    return Number.isFinite(best) ? best : NaN;
+  });
+}
+
+/**
+ * The other way round: each change of the title, from the first tone change heard on, that no
+ * change to its tone heard within 1 s explains (a song shown that is not heard: the live edge
+ * shown between two sources, say), in ms from `from`.
+ */
+export function unheardTitles(log: HeardLog, songs: ToneSong[], from: number): string[] {
+  const since = (log.tones[1]?.at ?? Infinity) - 1000;
+  // (The first tone heard explains a title too: a listener who starts on a song's last 0.1 s hears it.)
+  return log.shown
+    .filter((s, i) => i > 0 && s.title !== log.shown[i - 1]!.title && s.at >= since)
+    .filter((c) => !log.tones.some((t) => t.tone === toneIn(songs, c.title) && Math.abs(t.at - c.at) <= 1000))
+    .map((c) => `"${c.title}" at ${c.at - from} ms`);
+}
+
+/** What was heard and shown, in ms from `from`, for a failure's message. */
+export function heardTimeline(log: HeardLog, from: number): string {
+  return [...log.tones.map((t) => [t.at, `${t.tone} tone heard`] as const), ...titleChanges(log).map((s) => [s.at, `"${s.title}" shown`] as const)]
+    .sort((a, b) => a[0] - b[0])
+    .map(([at, what]) => `${at - from} ${what}`)
+    .join('; ');
 }

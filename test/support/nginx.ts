@@ -4,9 +4,10 @@
  * service's `/hls/`:
  * - `proxy_cache` keyed on the path only (a listener's `?sid=` does not split the cache), with
  *   `proxy_cache_lock on` (one fetch of a missing object, the others wait for it),
- *   `proxy_cache_use_stale updating` + `proxy_cache_background_update on` (a stale playlist is
- *   served while one fetch refreshes it), and the origin's `Cache-Control` obeyed (no
- *   `proxy_cache_valid`: a 404 with `no-store` is never kept);
+ *   `proxy_cache_use_stale updating` (a stale playlist is served to the others while one fetch
+ *   refreshes it; not `proxy_cache_background_update`, which would hand the first listener after
+ *   a quiet spell a playlist of any age, its segments long deleted), and the origin's
+ *   `Cache-Control` obeyed (no `proxy_cache_valid`: a 404 with `no-store` is never kept);
  * - a beacon per playlist request (`mirror`): the origin counts listeners the cache answered
  *   (`X-Castlet-Beacon: 1`, docs/hls.md);
  * - `X-Cache-Status` on every answer (HIT, MISS, UPDATING, STALE …).
@@ -58,7 +59,6 @@ http {
       proxy_cache_lock on;
       proxy_cache_lock_timeout 5s;
       proxy_cache_use_stale updating error timeout;
-      proxy_cache_background_update on;
       add_header X-Cache-Status $upstream_cache_status always;
       location ~ \\.m3u8$ {
         mirror /_castlet_beacon;
@@ -70,7 +70,6 @@ http {
         proxy_cache_lock on;
         proxy_cache_lock_timeout 5s;
         proxy_cache_use_stale updating error timeout;
-        proxy_cache_background_update on;
         add_header X-Cache-Status $upstream_cache_status always;
       }
     }

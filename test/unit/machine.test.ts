@@ -401,6 +401,22 @@ describe('rules', () => {
     expect([back.name, loads(toHls)]).toEqual(['loading', ['hls.js:x.m3u8']]);
   });
 
+  it('HLS listed first anew (its segmenter back, HLS_FIRST): a stream on Icecast goes back to it on the list alone', () => {
+    const [onHls] = run({ name: 'idle' }, stream(['hls.js:x.m3u8', 'relay', 'mp3']), { type: 'sound' });
+    const [onRelay] = run(onHls, { type: 'shown', live: true, sources: ['relay', 'mp3'] }, { type: 'sound' });
+    const [back, toHls] = run(onRelay, { type: 'shown', live: true, sources: ['hls.js:x.m3u8', 'relay', 'mp3'] });
+    expect([back.name, loads(toHls)]).toEqual(['loading', ['hls.js:x.m3u8']]);
+    // Listed after Icecast (the default), or an Icecast source newly first (Icecast's order is by load): it stays.
+    expect(loads(run(onRelay, { type: 'shown', live: true, sources: ['relay', 'mp3', 'hls.js:x.m3u8'] })[1])).toEqual([]);
+    expect(loads(run(onRelay, { type: 'shown', live: true, sources: ['relay2', 'relay', 'mp3'] })[1])).toEqual([]);
+    // An HLS that failed here (it is in the list the stream went through) is not tried again on the list's word.
+    const [failedOver] = run({ name: 'idle' }, stream(['hls.js:x.m3u8', 'mp3']), { type: 'failed', tell: false }, { type: 'sound' });
+    expect(loads(run(failedOver, { type: 'shown', live: true, sources: ['hls.js:x.m3u8', 'mp3'] })[1])).toEqual([]);
+    // Paused (released), nothing loads.
+    const [paused] = run(onRelay, { type: 'pause' });
+    expect(loads(run(paused, { type: 'shown', live: true, sources: ['hls.js:x.m3u8', 'relay', 'mp3'] })[1])).toEqual([]);
+  });
+
   it('wanted: the listener wants sound in every state but idle, paused, ended and error', () => {
     expect(
       Object.entries(STATES)

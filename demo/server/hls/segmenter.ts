@@ -7,11 +7,20 @@
  * killed when it stops writing (a master that stalls).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, watch, type FSWatcher } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, watch, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { LateBy, parsePlaylist, rewriteDateTimes, type MediaPlaylist } from './playlist.ts';
 
 export const PLAYLIST = 'index.m3u8';
+
+/** A file's last write (ms), or `fallback` where it cannot be read (never later than it). */
+function written(path: string, fallback: number): number {
+  try {
+    return Math.min(fallback, statSync(path).mtimeMs);
+  } catch {
+    return fallback;
+  }
+}
 
 export interface SegmenterOptions {
   /** ffmpeg's path (default `ffmpeg`). */
@@ -172,7 +181,9 @@ export class Segmenter {
       if (this.#lastSeq !== undefined && segment.seq <= this.#lastSeq) continue;
       this.#lastSeq = segment.seq;
       this.#seen.set(segment.seq, now);
-      this.#late.seen(segment, now);
+      // When ffmpeg closed it (its file's last write), not when this process got round to reading
+      // the list: on a busy machine that came seconds late at times, and the smallest figure kept it.
+      this.#late.seen(segment, written(join(dir, segment.uri), now));
       this.#newestAt = now;
     }
     this.#playlist = { text, parsed };

@@ -251,6 +251,14 @@ function shown(state: State, event: Listing): Next {
     return [next, [follow, ...effects]];
   }
   const src = sourceOf(state);
+  // HLS listed first anew (its segmenter back; HLS_FIRST: the station sends its listeners to its CDN): a stream on
+  // another source goes to it at once. Not one whose HLS failed here (it is in its list), nor on Icecast's order (by load).
+  const listed = event.sources ?? [];
+  const first = listed[0];
+  if (isActive(state) && state.link.live && first?.startsWith('hls') && !state.link.sources.includes(first)) {
+    const [next, effects] = connect({ ...state.link, sources: listed }, 0);
+    return [next, [...effects, follow]];
+  }
   if (src === undefined || state.name === 'held' || event.sources?.includes(src)) return [state, [follow]];
   // (The next source is the first the service lists now: from HLS to Icecast and back, at once.)
   const link = 'link' in state ? (event.sources?.length ? { ...state.link, sources: event.sources, index: -1 } : state.link) : undefined;

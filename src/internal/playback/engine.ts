@@ -136,7 +136,7 @@ export class Playback implements ReactiveController {
     const playable = this.#playable(item);
     this.#key = key(item, playable);
     // A press that will play through hls.js does not wait for it (MediaAdapter.warm).
-    if (playable?.[0]?.startsWith('hls.js:')) this.#media.warm();
+    this.#media.warm(playable?.[0]);
     if (other && item?.id) {
       const { t, rate } = loadResume(this.host.publicToken, item.id, item.duration ?? 0);
       this.#at = t;

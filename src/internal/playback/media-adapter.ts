@@ -115,12 +115,12 @@ export class MediaAdapter {
   }
 
   /**
-   * Fetches and compiles hls.js now: the engine asks when the first way of what is shown is
-   * through it (a station that lists its HLS first), so the press does not wait for it (0.1–0.6 s
-   * here: docs/hls-player.md "The first sound on HLS"). Never for a list that starts on Icecast.
+   * Fetches and compiles hls.js now when `first`, the first way of what is shown, is through it (a
+   * station that lists its HLS first), so the press does not wait for it (0.1–0.6 s here:
+   * docs/hls-player.md "The first sound on HLS"). Never for a list that starts on Icecast.
    */
-  warm(): void {
-    loadHls().catch(() => {});
+  warm(first: string | undefined): void {
+    if (first?.startsWith('hls.js:')) loadHls().catch(() => {});
   }
 
   /** The program date-time of the audio playing (ms since the epoch), where the stream tells it (HLS); else NaN. */

@@ -211,7 +211,9 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
           expect(onHlsFirst.length, `${name}: changes heard on HLS`).toBeGreaterThanOrEqual(2);
           expect(onIcecast.length, `${name}: changes heard on Icecast (${timeline})`).toBeGreaterThanOrEqual(1);
           expect(onHlsAgain.length, `${name}: changes heard on HLS again (${timeline})`).toBeGreaterThanOrEqual(1);
-          expect(unheardTitles(log, SONGS, killedAt), `${name}: titles shown that were not heard (${timeline})`).toEqual([]);
+          // (The way back to HLS is a seam: the list said so, then the player sounded on HLS for a second.)
+          const seam: [number, number] = [relistedAt, back!.at + 1000];
+          expect(unheardTitles(log, SONGS, killedAt, seam), `${name}: titles shown that were not heard (${timeline})`).toEqual([]);
           for (const [t, lag] of changes) {
             expect(
               Math.abs(lag),

@@ -237,11 +237,16 @@ export function titleVsTone(log: HeardLog, songs: ToneSong[]): number[] {
  * change to its tone heard within 1 s explains (a song shown that is not heard: the live edge
  * shown between two sources, say), in ms from `from`.
  */
-export function unheardTitles(log: HeardLog, songs: ToneSong[], from: number): string[] {
+export function unheardTitles(log: HeardLog, songs: ToneSong[], from: number, seam?: [number, number]): string[] {
   const since = (log.tones[1]?.at ?? Infinity) - 1000;
   // (The first tone heard explains a title too: a listener who starts on a song's last 0.1 s hears it.)
+  // A seam: from when the player was told to switch to when it has sounded on the new source for a second. The audio jumps
+  // there, onto another point of the songs; a song of the tone heard just before, or one heard for less than the tone
+  // detector's window, makes no change a tone can show, so a title shown then is not held against it (the next change of
+  // tone is, by titleVsTone).
+  const inSeam = (at: number) => !!seam && at >= seam[0] && at <= seam[1];
   return log.shown
-    .filter((s, i) => i > 0 && s.title !== log.shown[i - 1]!.title && s.at >= since)
+    .filter((s, i) => i > 0 && s.title !== log.shown[i - 1]!.title && s.at >= since && !inSeam(s.at))
     .filter((c) => !log.tones.some((t) => t.tone === toneIn(songs, c.title) && Math.abs(t.at - c.at) <= 1000))
     .map((c) => `"${c.title}" at ${c.at - from} ms`);
 }

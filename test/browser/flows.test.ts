@@ -576,6 +576,10 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       await waitState(p, STREAM, 'ready');
       await waitState(p, PODCAST, 'ready');
       await waitWidget(p, PODCAST, 'the list rows (a chunk)', (w) => w.rows > 0);
+      // The episode's highlights come in their own chunk, later than the list's on a slow machine.
+      await p.waitFor((sel) => document.querySelector(sel)!.shadowRoot!.querySelector('[part=highlight]') !== null, PODCAST, {
+        what: 'the highlights (a chunk)',
+      });
       const controls = await p.evaluate(
         () =>
           ['stream-player', 'podcast-player'].flatMap((tag) =>

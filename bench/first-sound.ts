@@ -12,6 +12,13 @@
  *   MP3 and Opus mounts).
  *
  * Each after the mounts have run past a full burst (warm: a new listener gets the whole burst).
+ *
+ * Each server is reached through a proxy that times when its audio came (bench/wait-proxy.ts):
+ * Icecast sends a new listener's burst at its source's next read from upstream, 0.2–0.9 s after
+ * the request at this station's 32 kbit/s, the same for any player. Measured in a row, the plain
+ * elements fell into step with it (the first of a page 0.6 s, the next ones 0.95 s, round after
+ * round), and castlet's presses spread over 0.4–1.2 s. So the goal is held on press → first
+ * sound less that wait (what the player adds); the raw times are shown beside it.
  * `BENCH_BASE=/path/to/other/dist` adds castlet from that build (served by a second mock on the
  * same station), in turn with this one in every round: A against B in the same minutes.
  * `BENCH_ROUNDS=n` sets the rounds (5).
@@ -28,6 +35,7 @@ import { readPlayer } from '../test/support/players.ts';
 import { missingStation, startStation } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
 import { median, ms, sleep, until } from './util.ts';
+import { startWaitProxy, type WaitProxy } from './wait-proxy.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 const STREAM = 'stream-player';
@@ -90,14 +98,26 @@ function armPress(sel: string): void {
   }, 10);
 }
 
+/** One press: to the clock moving (ms), the source, and the server's wait for its first byte (ms). */
+interface Press {
+  ms: number;
+  src: string;
+  wait: number;
+  /** From the click (as Node sent it) to the request reaching the server, ms. */
+  req: number;
+}
+
 interface EngineResult {
   engine: EngineName;
-  castlet: { ms: number; src: string }[];
+  castlet: Press[];
   /** castlet from BENCH_BASE's build, in the same rounds. */
-  base: { ms: number; src: string }[];
-  plain: Record<string, number[]>;
+  base: Press[];
+  plain: Record<string, Press[]>;
   skipped?: string;
 }
+
+/** A press less the server's wait: what the player adds. */
+const own = (p: Press) => p.ms - p.wait;
 
 export async function benchFirstSound(): Promise<Part> {
   const missing = missingStation() ?? (spawnSync('sh', ['-c', 'command -v ffmpeg']).status ? 'ffmpeg is not installed' : undefined);
@@ -115,6 +135,13 @@ export async function benchFirstSound(): Promise<Part> {
     return out;
   });
   await station.master.startOggPlaylist('live.ogg', vorbis);
+  const proxies: WaitProxy[] = await Promise.all([station.master.url, ...station.relays.map((r) => r.url)].map(startWaitProxy));
+  const [master, relay1] = proxies as [WaitProxy, WaitProxy];
+  /** The first media request after `since`: from `since` to it, and the server's wait for the audio (NaN: none seen). */
+  const waitSince = (since: number) => {
+    const c = proxies.map((x) => x.after(since, (path) => /^\/live/.test(path))).find((c) => c?.audioAt);
+    return { req: c ? c.at - since : NaN, wait: c ? c.audioAt! - c.at : NaN };
+  };
   const serve = (staticDir?: string) =>
     startServer({
       coalesceMs: 50,
@@ -122,7 +149,7 @@ export async function benchFirstSound(): Promise<Part> {
       host: '127.0.0.1',
       port: 0,
       log: () => {},
-      icecast: { ...station.icecast, pollMs: 500, measureDelay: false },
+      icecast: { url: master.url, relays: proxies.slice(1).map((x) => x.url), pollMs: 500, measureDelay: false },
       staticDir,
     });
   const base = process.env.BENCH_BASE;
@@ -130,10 +157,10 @@ export async function benchFirstSound(): Promise<Part> {
   const baseMock = base ? await serve(base) : undefined;
   const pages = await startPages();
   const mounts: Record<string, string> = {
-    'MP3 (relay1/live)': `${station.relays[0]!.url}/live`,
-    'MP3 (relay1/live), preload=none': `${station.relays[0]!.url}/live?preload=none`,
-    'Ogg Opus (relay1/live.opus)': `${station.relays[0]!.url}/live.opus`,
-    'Ogg Vorbis (master/live.ogg)': `${station.master.url}/live.ogg`,
+    'MP3 (relay1/live)': `${relay1.url}/live`,
+    'MP3 (relay1/live), preload=none': `${relay1.url}/live?preload=none`,
+    'Ogg Opus (relay1/live.opus)': `${relay1.url}/live.opus`,
+    'Ogg Vorbis (master/live.ogg)': `${master.url}/live.ogg`,
   };
   const results: EngineResult[] = [];
   try {
@@ -155,6 +182,7 @@ export async function benchFirstSound(): Promise<Part> {
           await nameShim(p);
           await until(async () => (await p.evaluate(readPlayer, [STREAM, -1] as [string, number])).state === 'ready', 15_000, 50);
           await p.evaluate(armPress, STREAM);
+          const since = performance.now();
           await p.click(`${STREAM} >>> button[part=play]`);
           const got = await until(
             () => p.evaluate(() => (window as unknown as { firstSound?: { ms: number; src: string; seen: object } }).firstSound, null),
@@ -162,10 +190,11 @@ export async function benchFirstSound(): Promise<Part> {
             50,
           );
           await p.close();
+          const { req, wait } = waitSince(since);
           console.error(
-            `[bench] first-sound: castlet ${url === mock.url ? '' : '(base) '}${Math.round(got?.ms ?? NaN)} ms ${JSON.stringify(got?.seen)}`,
+            `[bench] first-sound: castlet ${url === mock.url ? '' : '(base) '}${Math.round(got?.ms ?? NaN)} ms, request at ${Math.round(req)} ms, the server's wait ${Math.round(wait)} ms ${JSON.stringify(got?.seen)}`,
           );
-          return got ?? { ms: NaN, src: 'none' };
+          return { ms: got?.ms ?? NaN, src: got?.src ?? 'none', wait, req };
         };
         for (let n = 0; n < ROUNDS; n++) {
           // (With a base build: A, B in one round, B, A in the next.)
@@ -177,10 +206,13 @@ export async function benchFirstSound(): Promise<Part> {
           await nameShim(q);
           for (const [what, url] of Object.entries(mounts)) {
             await q.evaluate(armPlain, `${url}${url.includes('?') ? '&' : '?'}n=${n}`);
+            const since = performance.now();
             await q.click('button');
-            r.plain[what]!.push((await until(() => q.evaluate(() => (window as unknown as { plain?: number }).plain, null), 25_000, 50)) ?? NaN);
+            const got = (await until(() => q.evaluate(() => (window as unknown as { plain?: number }).plain, null), 25_000, 50)) ?? NaN;
+            const { req, wait } = waitSince(since);
+            r.plain[what]!.push({ ms: got, src: url, wait, req });
             console.error(
-              `[bench] first-sound: ${what} ${Math.round(r.plain[what]!.at(-1)!)} ms ${JSON.stringify(await q.evaluate(() => (window as unknown as { seen?: object }).seen, null))}`,
+              `[bench] first-sound: ${what} ${Math.round(got)} ms, request at ${Math.round(req)} ms, the server's wait ${Math.round(wait)} ms ${JSON.stringify(await q.evaluate(() => (window as unknown as { seen?: object }).seen, null))}`,
             );
           }
           await q.close();
@@ -191,6 +223,7 @@ export async function benchFirstSound(): Promise<Part> {
     }
   } finally {
     await Promise.all([mock.close(), baseMock?.close(), pages.close()]);
+    await Promise.all(proxies.map((x) => x.close()));
     await station.close();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -202,24 +235,34 @@ export async function benchFirstSound(): Promise<Part> {
       rows.push({ section: 'First sound', measure: `${r.engine}: press → first sound`, value: `skipped: ${r.skipped}`, reference: '' });
       continue;
     }
-    const plain = Object.entries(r.plain).map(([what, xs]) => [what, median(xs)] as const);
-    const fastest = Math.min(...plain.map(([, v]) => v).filter(Number.isFinite));
-    const castlet = median(r.castlet.map((c) => c.ms));
-    const on = (cs: { ms: number; src: string }[]) =>
-      `castlet on ${[...new Set(cs.map((c) => kind(c.src)))].join('/')} (median of ${cs.length}; ${cs.map((c) => Math.round(c.ms)).join(', ')})`;
-    rows.push({
-      section: 'First sound',
-      measure: `${r.engine}: press → first sound, ${on(r.castlet)}`,
-      value: ms(castlet),
-      reference: plain.map(([what, v]) => `<audio> ${what} ${ms(v)}`).join('; '),
-      goal: '≤ 1.05 × the fastest <audio> (issue 34)',
-      met: castlet <= 1.05 * fastest,
-    });
+    // The server's wait, the same for any player: the median over every connection of the run.
+    const wait = median([...r.castlet, ...r.base, ...Object.values(r.plain).flat()].map((p) => p.wait).filter(Number.isFinite));
+    const plain = Object.entries(r.plain).map(([what, xs]) => ({ what, own: median(xs.map(own)), raw: median(xs.map((x) => x.ms)) }));
+    const fastest = Math.min(...plain.map((p) => p.own).filter(Number.isFinite));
+    const castlet = median(r.castlet.map(own));
+    const on = (cs: Press[]) =>
+      `castlet on ${[...new Set(cs.map((c) => kind(c.src)))].join('/')} (median of ${cs.length}; its own: ${cs.map((c) => Math.round(own(c))).join(', ')}; raw: ${cs.map((c) => Math.round(c.ms)).join(', ')}; the request ${ms(median(cs.map((c) => c.req)))} after the click)`;
+    rows.push(
+      {
+        section: 'First sound',
+        measure: `${r.engine}: press → first sound at the server's median wait for its next read (${ms(wait)} in this run, bench/wait-proxy.ts): the player's own time + that wait, ${on(r.castlet)}`,
+        value: ms(castlet + wait),
+        reference: plain.map((p) => `<audio> ${p.what} ${ms(p.own + wait)}`).join('; '),
+        goal: '≤ 1.05 × the fastest <audio> (issue 34)',
+        met: castlet + wait <= 1.05 * (fastest + wait),
+      },
+      {
+        section: 'First sound',
+        measure: `${r.engine}: … the player's own time (press → first sound less the server's wait), and the raw press → first sound (median)`,
+        value: `${ms(castlet)}; raw ${ms(median(r.castlet.map((c) => c.ms)))}`,
+        reference: plain.map((p) => `<audio> ${p.what} ${ms(p.own)}; raw ${ms(p.raw)}`).join('; '),
+      },
+    );
     if (r.base.length)
       rows.push({
         section: 'First sound',
         measure: `${r.engine}: … the base build (BENCH_BASE), in the same rounds: ${on(r.base)}`,
-        value: ms(median(r.base.map((c) => c.ms))),
+        value: ms(median(r.base.map(own))),
         reference: '',
       });
   }

@@ -1,8 +1,11 @@
 import type { PlaybackController } from './playback/controller.js';
 import type { PlayerPort } from './port.js';
 
-/** The lock-screen controls (media-session.ts): an on-demand chunk, loaded when a player first plays. */
-const mediaSession = () => import('./media-session.js');
+/**
+ * The lock-screen controls (media-session.ts): an on-demand chunk, loaded when a player first
+ * plays, or before (a stream player that shows a live stream: its press then fetches nothing).
+ */
+export const mediaSession = () => import('./media-session.js');
 
 /**
  * A player's place on the lock screen, with Play and Pause as its playback's: the engine says

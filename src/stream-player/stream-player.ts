@@ -7,6 +7,7 @@ import type { Kind } from '../internal/port.js';
 import { renderArtwork, renderPlay, shortcut } from '../internal/frame.js';
 import { emit } from '../internal/emit.js';
 import { PlayerElement } from '../internal/player-element.js';
+import { mediaSession } from '../internal/media-session-controller.js';
 import { check } from '../internal/data.js';
 import { streamStyles } from './stream-player.styles.js';
 
@@ -80,8 +81,8 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
 
   constructor() {
     super('stream', check('isStreamInfo'), CHUNKS);
-    // Now playing as heard: an on-demand chunk, loaded when the stream first plays (applied at
-    // the next time update: they come several times a second while it plays).
+    // Now playing as heard: an on-demand chunk, asked for when a live stream is shown (dataChanged)
+    // and taken up when it first plays (applied at the next time update: several a second).
     this.audio.on('play', () => void import('./heard.js').then((m) => (this.#heard = m.ear())));
   }
 
@@ -117,9 +118,15 @@ export class StreamPlayer extends PlayerElement<StreamInfo, typeof CHUNKS> {
     this.#line = this.panels.loaded.schedule?.line(this.port, d, (say) => (this.announcement = say), LIT);
   }
 
-  /** The schedule's chunk, when the data first has a show coming (a weekly show on air comes again within the 7 days too). */
+  /**
+   * The schedule's chunk, when the data first has a show coming (a weekly show on air comes again
+   * within the 7 days too). A live stream shown: the chunks its press needs (now playing as heard,
+   * the lock screen) come now, so the press fetches and compiles nothing while its media connects
+   * (docs/sources-and-relays.md "The first sound").
+   */
   protected override dataChanged(): void {
     if (this.data?.schedule?.next?.[0]) void this.panels.load('schedule');
+    if (this.item()) void Promise.all([import('./heard.js'), mediaSession()]);
   }
 
   /** A new track shown: told and put on the lock screen, once rendered. */

@@ -135,17 +135,15 @@ export class MediaAdapter {
 
   /**
    * Where a source of `type` goes in this engine's order (sorted by it, the listed order kept
-   * within a rank): press → first sound on a warm relay, measured per engine against a plain
-   * <audio> (docs/sources-and-relays.md "The first sound"). Firefox starts Ogg Opus about 0.6 s
-   * and Ogg Vorbis about 2 s after MP3: MP3 first, then Opus, then Vorbis. Chromium starts Ogg
-   * (Opus, Vorbis) about 0.1–0.3 s after MP3: MP3 first, then as listed. WebKitGTK starts Opus
-   * about 2.5 s after MP3 or Vorbis: Opus last (WebKit says AppleWebKit/605; Chromium `Chrome/`).
-   * Any other engine: as listed.
+   * within a rank): what the engine adds to press → first sound once the server sends the audio,
+   * measured per engine against a plain <audio> (docs/sources-and-relays.md "The first sound").
+   * Firefox takes about 1.8 s longer on Ogg Vorbis: Vorbis last. WebKitGTK about 2.2 s longer on
+   * Ogg Opus: Opus last (WebKit says AppleWebKit/605, Chromium 537). Everything else as listed
+   * (Opus first: Chromium starts it soonest, Firefox as soon as MP3).
    */
   rank(type = ''): number {
     const ua = navigator.userAgent;
-    const ogg = +/ogg/.test(type);
-    return /Firefox\//.test(ua) ? ogg + +/vorbis/.test(type) : /Chrome\//.test(ua) ? ogg : /AppleWebKit\/6/.test(ua) ? +/opus/.test(type) : 0;
+    return /Firefox\//.test(ua) ? +/vorbis/.test(type) : /AppleWebKit\/6/.test(ua) ? +/opus/.test(type) : 0;
   }
 
   /** When what is loaded now was loaded (ms since the epoch; 0: nothing is). */
@@ -165,9 +163,6 @@ export class MediaAdapter {
     // A playlist carries this player's session id: the origin (or the CDN's beacon) counts each listener once (docs/hls.md).
     const url = way ? `${path}${path.includes('?') ? '&' : '?'}sid=${this.#sid}` : path;
     this.#moved = false;
-    // A stream loads at the press, with `auto` (before it, `none`: no byte before Play): Chromium
-    // starts a preload="none" stream about 0.3 s later (docs/sources-and-relays.md "The first sound").
-    media.preload = live ? 'auto' : 'none';
     this.#drop();
     // Every load starts at 1× (a stream always plays at it): the speed comes once the clock moves (see rate).
     if (media.playbackRate !== 1) media.defaultPlaybackRate = media.playbackRate = 1;

@@ -3,8 +3,8 @@
  * beside media-chrome and Plyr, time to audio, bandwidth, the mock under load and under faults —
  * the podcast page's Total Blocking Time beside the peers' (tbt.ts), the HLS origin's load with
  * and without a cache (hls.ts), press → first sound per engine (first-sound.ts) and on HLS
- * (hls-start.ts), every row beside its
- * reference from the same run. One table on stdout, everything measured in
+ * (hls-start.ts), the title's error on HLS (hls-title.ts), every row beside its reference from
+ * the same run. One table on stdout, everything measured in
  * bench/results.json. Loopback only; every server is a child process that is killed at the end.
  * `npm run bench -- page audio` runs only those parts.
  */
@@ -23,6 +23,7 @@ import { benchFailover } from './failover.ts';
 import { benchFaults } from './faults.ts';
 import { benchHls } from './hls.ts';
 import { benchHlsStart } from './hls-start.ts';
+import { benchHlsTitle } from './hls-title.ts';
 import { benchFirstSound } from './first-sound.ts';
 import { benchIframe } from './iframe.ts';
 import { benchPage } from './page.ts';
@@ -49,6 +50,7 @@ const PARTS = [
   'hls',
   'first-sound',
   'hls-start',
+  'hls-title',
 ] as const;
 type PartName = (typeof PARTS)[number];
 const wanted = new Set<PartName>(
@@ -123,6 +125,8 @@ async function main() {
     if (wanted.has('first-sound')) record('first-sound', await benchFirstSound());
     // Press → first sound on HLS (through hls.js, natively) per engine against a plain hls.js and <audio>, and hls.js's size.
     if (wanted.has('hls-start')) record('hls-start', await benchHlsStart());
+    // The title's change against the song heard on HLS, per engine (real station, segmenter).
+    if (wanted.has('hls-title')) record('hls-title', await benchHlsTitle());
   } finally {
     await env?.browser.close().catch(() => {});
     await env?.pages.close().catch(() => {});

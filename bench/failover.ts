@@ -23,17 +23,10 @@ import { recordTicks, soundAgain, STREAM, ticksOf, type Tick } from '../test/ice
 import { readPlayer } from '../test/support/players.ts';
 import { missingStation, startStation, type Station } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
-import { kib, median, ms, sleep, until } from './util.ts';
+import { kib, median, ms, nameShim, sleep, until } from './util.ts';
 
 const KILLS = 4;
 
-/**
- * tsx (esbuild keepNames) wraps named functions in `__name(…)`, which the page lacks: defined
- * there before a page function runs (as bench/instrument.ts does). (An assignment: not wrapped.)
- */
-async function nameShim(p: EnginePage): Promise<void> {
-  await p.evaluate(() => void ((globalThis as unknown as { __name: unknown }).__name = (f: unknown) => f), null);
-}
 const REPS = 3;
 
 /** One connection through a proxy: when it opened and closed, and when each chunk came. */

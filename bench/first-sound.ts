@@ -34,16 +34,11 @@ import type { EngineName, EnginePage } from '../test/support/browser-engine.ts';
 import { readPlayer } from '../test/support/players.ts';
 import { missingStation, startStation } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
-import { median, ms, sleep, until } from './util.ts';
+import { median, ms, nameShim, sleep, until } from './util.ts';
 import { startWaitProxy, type WaitProxy } from './wait-proxy.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 const STREAM = 'stream-player';
-
-/** (See bench/failover.ts: tsx's `__name` wrapper, defined in the page.) */
-async function nameShim(p: EnginePage): Promise<void> {
-  await p.evaluate(() => void ((globalThis as unknown as { __name: unknown }).__name = (f: unknown) => f), null);
-}
 
 /**
  * In the page: at the next click on its button, a plain <audio> on `url`, play(); resolves to

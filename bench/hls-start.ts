@@ -26,11 +26,11 @@ import { gzipSync } from 'node:zlib';
 import { startServer } from '../demo/server/serve.ts';
 import { embedPage, startPages } from '../test/support/browser-pages.ts';
 import { launchEngine, PUBLIC, selectedEngines } from '../test/support/browser.ts';
-import type { Engine, EngineName, EnginePage } from '../test/support/browser-engine.ts';
+import type { Engine, EngineName } from '../test/support/browser-engine.ts';
 import { startHls } from '../test/support/hls-fixture.ts';
 import { readPlayer } from '../test/support/players.ts';
 import type { Part, Row } from './table.ts';
-import { median, ms, ROOT, until } from './util.ts';
+import { median, ms, nameShim, ROOT, until } from './util.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS) || 5;
 /** Each measure gives up after this (from the click to the clock moving). */
@@ -69,11 +69,6 @@ const plainPage = (url: string, hlsJs?: string) =>
   };
   window.ready = true;
 </script>`;
-
-/** (See bench/failover.ts: tsx's `__name` wrapper, defined in the page.) */
-async function nameShim(p: EnginePage): Promise<void> {
-  await p.evaluate(() => void ((globalThis as unknown as { __name: unknown }).__name = (f: unknown) => f), null);
-}
 
 /**
  * In the page: from the next click to the clock of the player's media (or the page's <audio>)

@@ -19,13 +19,12 @@ import { join } from 'node:path';
 import { startServer } from '../demo/server/serve.ts';
 import { embedPage, startPages } from '../test/support/browser-pages.ts';
 import { launchEngine, PUBLIC, selectedEngines, type EngineEnv } from '../test/support/browser.ts';
-import type { EnginePage } from '../test/support/browser-engine.ts';
 import { startHearing, titleVsTone } from '../test/support/heard.ts';
 import { readPlayer } from '../test/support/players.ts';
 import { toneFiles, type ToneSong } from '../test/support/tones.ts';
 import { missingStation, startStation } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
-import { median, percentile, sleep, until } from './util.ts';
+import { median, nameShim, percentile, sleep, until } from './util.ts';
 
 const CHANGES = Number(process.env.BENCH_SONGS) || 8;
 const STREAM = 'stream-player';
@@ -36,11 +35,6 @@ const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map(
   seconds: 6,
 }));
 const HLS_TYPE = 'application/vnd.apple.mpegurl';
-
-/** (See bench/failover.ts: tsx's `__name` wrapper, defined in the page.) */
-async function nameShim(p: EnginePage): Promise<void> {
-  await p.evaluate(() => void ((globalThis as unknown as { __name: unknown }).__name = (f: unknown) => f), null);
-}
 
 interface EngineResult {
   engine: string;

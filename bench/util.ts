@@ -43,3 +43,12 @@ export function prng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * tsx (esbuild keepNames) wraps named functions in `__name(…)`, which a browser page lacks:
+ * defined there before a page function runs (as bench/instrument.ts does). (An assignment: not
+ * wrapped.)
+ */
+export async function nameShim(p: { evaluate(f: () => void, arg: null): Promise<unknown> }): Promise<void> {
+  await p.evaluate(() => void ((globalThis as unknown as { __name: unknown }).__name = (f: unknown) => f), null);
+}

@@ -130,7 +130,13 @@ export function attach(iframe: HTMLIFrameElement, options: AttachOptions = {}): 
   // Its height too (`castlet:measure`): it was said before this call, maybe.
   const hello = () => (send({ type: 'castlet:hello' }), send({ type: 'castlet:measure' }));
   iframe.addEventListener('load', () => ((ready = false), hello()));
-  hello();
+  // (Not to a frame still on its first about:blank, of this page's origin: the browser warns of a message to another
+  // origin than asked. Its load is awaited. Across origins the frame's location cannot be read: the page is there.)
+  try {
+    if (iframe.contentWindow?.location.origin === origin()) hello();
+  } catch {
+    hello();
+  }
 
   function command<R>(command: string, more: Record<string, unknown> = {}): Promise<R> {
     const id = `c${++ids}`;

@@ -25,7 +25,10 @@ interface Raw {
 }
 type Answer = { ok: Record<string, unknown> } | { code: string; message: string; name: string };
 
-/** A host page: the frames `a` and `b`, a sibling frame (same origin as the page) that posts a command to `a`, and castlet-embed.js attached to both. */
+/**
+ * A host page: the frames `a` and `b`, a sibling frame (same origin as the page) that posts a command to `a`, and
+ * castlet-embed.js attached to both; and a third frame attached as soon as the script made it (its readies in `lateReady`).
+ */
 const hostPage = (mock: string, a: string, b: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Embed API host</title>
 <style>body{margin:0}iframe{display:block;border:0}</style></head><body>
 <iframe id="a" src="${a.replace(/&/g, '&amp;')}" width="480" height="776" title="Podcast player"></iframe>
@@ -34,7 +37,7 @@ const hostPage = (mock: string, a: string, b: string) => `<!doctype html><html l
 import { attach } from '${mock}/castlet-embed.js';
 window.log = [];
 window.raw = [];
-const frame = (w) => (w === document.getElementById('a').contentWindow ? 'a' : w === document.getElementById('b').contentWindow ? 'b' : 'other');
+const frame = (w) => ['a', 'b', 'late'].find((id) => w === document.getElementById(id)?.contentWindow) ?? 'other';
 addEventListener('message', (e) => {
   if (e.data && typeof e.data.type === 'string' && e.data.type.startsWith('castlet:')) raw.push({ origin: e.origin, from: frame(e.source), data: e.data });
 });
@@ -49,6 +52,14 @@ sibling.id = 'sibling';
 sibling.title = 'A sibling frame';
 sibling.srcdoc = '<script>addEventListener("message", () => parent.document.getElementById("a").contentWindow.postMessage({ type: "castlet:command", command: "play", id: "sibling" }, "*"));<' + '/script>';
 document.body.append(sibling);
+// A frame attached as soon as it is made, before its page is there (it is still on about:blank, of this page's origin).
+const late = document.createElement('iframe');
+late.id = 'late';
+late.title = 'Another live radio player';
+late.src = ${JSON.stringify(b)};
+document.body.append(late);
+window.lateReady = [];
+attach(late).on('ready', (d) => lateReady.push(d));
 window.attached = true;
 </script></body></html>`;
 
@@ -117,6 +128,9 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       const readyA = await seen(p, 'the podcast frame ready', (e) => e.frame === 'a' && e.ev === 'ready');
       const readyB = await seen(p, 'the radio frame ready', (e) => e.frame === 'b' && e.ev === 'ready');
       expect([readyA.kind, readyA.state, readyB.kind, readyB.state]).toEqual(['podcast', 'ready', 'stream', 'ready']);
+      // A frame attached before its page was there hears of it once it loads (and nothing was posted to its about:blank:
+      // the browser would warn, and the page's problems below would hold it).
+      await p.waitFor(() => (window as unknown as { lateReady: unknown[] }).lateReady.length > 0, null, { what: 'the late frame ready' });
       await seen(p, 'a state from each', (e) => e.frame === 'a' && e.ev === 'state' && e.state === 'ready');
       await seen(p, 'its height from the radio', (e) => e.frame === 'b' && e.ev === 'resize' && (e.height as number) > 100);
       const nowA = await seen(p, "the podcast's now playing", (e) => e.frame === 'a' && e.ev === 'nowplaying');
@@ -229,7 +243,7 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
 
       // Nothing but the public API's: every message from the mock's origin, no token in any.
       const raw = await rawOf(p);
-      expect(new Set(raw.map((m) => `${m.from} ${m.origin}`))).toEqual(new Set([`a ${env.mock}`, `b ${env.mock}`]));
+      expect(new Set(raw.map((m) => `${m.from} ${m.origin}`))).toEqual(new Set([`a ${env.mock}`, `b ${env.mock}`, `late ${env.mock}`]));
       expect(JSON.stringify(raw)).not.toContain(PUBLIC);
       expect(JSON.stringify(raw)).not.toContain(PRIVATE);
       expect(p.problems ?? []).toEqual([]);

@@ -214,7 +214,13 @@ describe.skipIf(missing)('now playing as heard on HLS, and the segmenter killed,
           // (The way back to HLS is a seam: the list said so, then the player sounded on HLS for a second.)
           const seam: [number, number] = [relistedAt, back!.at + 1000];
           expect(unheardTitles(log, SONGS, killedAt, seam), `${name}: titles shown that were not heard (${timeline})`).toEqual([]);
-          for (const [t, lag] of changes) {
+          // At the seam the new source may open on the last moments of a song (0.14 s of it in one Firefox run): a tone
+          // heard there for under half a second is too short for any title, and the song after it is held to 1 s.
+          const blip = (i: number) => {
+            const at = log.tones[i + 1]!.at;
+            return at >= seam[0] && at <= seam[1] && (log.tones[i + 2]?.at ?? Infinity) - at < 500;
+          };
+          for (const [t, lag] of changes.filter((_, i) => !blip(i))) {
             expect(
               Math.abs(lag),
               `${name}: the title ${lag.toFixed(2)} s from the ${t.tone} tone heard at ${t.at - killedAt} ms from the kill (${timeline})`,

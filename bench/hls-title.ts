@@ -16,25 +16,20 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HLS_TYPE } from '../demo/server/hls/tier.ts';
 import { startServer } from '../demo/server/serve.ts';
 import { embedPage, startPages } from '../test/support/browser-pages.ts';
 import { launchEngine, PUBLIC, selectedEngines, type EngineEnv } from '../test/support/browser.ts';
 import { startHearing, titleVsTone } from '../test/support/heard.ts';
 import { readPlayer } from '../test/support/players.ts';
-import { toneFiles, type ToneSong } from '../test/support/tones.ts';
+import { toneFiles, fourTones } from '../test/support/tones.ts';
 import { missingStation, startStation } from '../test/icecast/station.ts';
 import type { Part, Row } from './table.ts';
 import { median, nameShim, percentile, sleep, until } from './util.ts';
 
 const CHANGES = Number(process.env.BENCH_SONGS) || 8;
 const STREAM = 'stream-player';
-const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
-  title,
-  artist: 'Tones',
-  tone: i % 2 ? 'high' : 'low',
-  seconds: 6,
-}));
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
+const SONGS = fourTones(6);
 
 interface EngineResult {
   engine: string;

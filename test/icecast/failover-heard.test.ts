@@ -18,17 +18,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, withMock } from '../support/browser.ts';
 import { heardTimeline, startHearing, titleVsTone, unheardTitles } from '../support/heard.ts';
-import { toneFiles, type ToneSong } from '../support/tones.ts';
+import { toneFiles, fourTones } from '../support/tones.ts';
 import { readPlayer, sleep } from '../support/players.ts';
 import { STREAM, serverName, wholeStation } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
-const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
-  title,
-  artist: 'Tones',
-  tone: i % 2 ? 'high' : 'low',
-  seconds: 10,
-}));
+const SONGS = fourTones(10);
 const toneOf = (title: string | null) => SONGS.find((s) => s.title === title)?.tone;
 
 const missing = missingStation();

@@ -15,15 +15,10 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { selectedEngines, withEngine, withMock } from '../support/browser.ts';
 import { describeHeard, expectHeard, listenAcrossSongs } from '../support/heard.ts';
-import { toneFiles, type ToneSong } from '../support/tones.ts';
+import { toneFiles, fourTones } from '../support/tones.ts';
 import { missingIcecast, startIcecast, type RealIcecast } from './real-icecast.ts';
 
-const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
-  title,
-  artist: 'Tones',
-  tone: i % 2 ? 'high' : 'low',
-  seconds: 10,
-}));
+const SONGS = fourTones(10);
 
 const missing = missingIcecast();
 const results: string[] = [];

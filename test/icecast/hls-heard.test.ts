@@ -22,24 +22,18 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { HlsConfig } from '../../demo/server/hls/tier.ts';
+import { HLS_TYPE, type HlsConfig } from '../../demo/server/hls/tier.ts';
 import type { ServerOptions } from '../../demo/server/serve.ts';
 import { PUBLIC, embedPage, selectedEngines, withEngine, withMock } from '../support/browser.ts';
 import { fmt, heardTimeline, startHearing, titleVsTone, unheardTitles } from '../support/heard.ts';
 import { missingNginx, startNginx, type RealNginx } from '../support/nginx.ts';
 import { sleep, until, waitPlayer } from '../support/players.ts';
 import { openEvents } from '../support/server.ts';
-import { toneFiles, type ToneSong } from '../support/tones.ts';
+import { toneFiles, fourTones } from '../support/tones.ts';
 import { STREAM, recordTicks, serverName, soundAgain, ticksOf, type Tick } from './failover-support.ts';
 import { missingStation, startStation, type Station } from './station.ts';
 
-const SONGS: ToneSong[] = ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({
-  title,
-  artist: 'Tones',
-  tone: i % 2 ? 'high' : 'low',
-  seconds: 6,
-}));
-const HLS_TYPE = 'application/vnd.apple.mpegurl';
+const SONGS = fourTones(6);
 
 const missing =
   missingStation() ??

@@ -23,6 +23,10 @@ export interface ToneSong {
   seconds: number;
 }
 
+/** The real-station songs: "Low One", "High Two", "Low Three", "High Four" by Tones, tones in turn, `seconds` each. */
+export const fourTones = (seconds: number): ToneSong[] =>
+  ['Low One', 'High Two', 'Low Three', 'High Four'].map((title, i) => ({ title, artist: 'Tones', tone: i % 2 ? 'high' : 'low', seconds }));
+
 const FIXTURES = fileURLToPath(new URL('../fixtures/tones/', import.meta.url));
 
 /** `seconds` of `tone`: its steady frames (not lame's quiet first and last ones) repeated. */

@@ -16,6 +16,9 @@ export interface Panel {
 /** A player's on-demand chunks, by name. */
 export type Chunks = Record<string, () => Promise<Panel>>;
 
+/** Every player's chunks: the setup errors' look and English words, loaded when the first one is shown; `sticky`'s mini-player; Cast and AirPlay. */
+export const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js'), remote: () => import('./remote.js') };
+
 /** The module of each chunk loaded so far. */
 export type Loaded<C extends Chunks> = { [K in keyof C]?: Awaited<ReturnType<C[K]>> };
 

@@ -3,13 +3,15 @@ import type { PlayerState } from '../events.js';
 import type { Endpoint } from './api.js';
 import { DataController } from './data.js';
 import { emit } from './emit.js';
+import { warm } from './format.js';
 import type { Valid } from './feed.js';
 import { CastletError } from './errors.js';
 import { renderFrame } from './frame.js';
 import { hotkeysController } from './hotkeys-controller.js';
 import { LocaleController } from './locale.js';
 import { mediaSessionController } from './media-session-controller.js';
-import { Panels, type Chunks } from './panels.js';
+import { nextTask } from './next-task.js';
+import { Panels, SETUP, type Chunks } from './panels.js';
 import { PlaybackController } from './playback/controller.js';
 import type { Item } from './playback/types.js';
 import { playerStyles } from './player.styles.js';
@@ -17,9 +19,6 @@ import { remoteController } from './remote-controller.js';
 import { makePort, type Kind, type PlayerPort, type Say } from './port.js';
 import { Status } from './status.js';
 import { stickyController } from './sticky-controller.js';
-
-/** Every player's chunks: the setup errors' look and English words, loaded when the first one is shown; `sticky`'s mini-player; Cast and AirPlay. */
-const SETUP = { setup: () => import('./setup-messages.js'), mini: () => import('./mini-player.js'), remote: () => import('./remote.js') };
 
 /** What every player is (its properties, state, events, script API and frame.ts), made of parts (docs/player-parts.md): the data, the status, the
  * playback, the language, the panels, and the port the hotkeys, lock screen, `sticky` and Cast see (controllers beside their chunks). */
@@ -29,9 +28,9 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
     publicToken: { attribute: 'public-token' }, // (Declared here rather than with decorators: the same, in fewer bytes.)
     baseUrl: { attribute: 'base-url' },
     channel: {},
-    announcement: { state: true },
+    announcement: { state: true }, // Text for the polite live region (track changes).
     lang: { reflect: true }, // The interface language (reflected: the shadow tree inherits it): see LocaleController.
-    offKeys: { attribute: 'no-hotkeys' }, // (A string: the CDN build's Lit has no Boolean converter; `noHotkeys` reads it.)
+    offKeys: { attribute: 'no-hotkeys' }, // '' while it is there (a string: the CDN build's Lit has no Boolean converter; `noHotkeys` reads it).
   };
   /** The account's public token (required). Never the private one. */
   publicToken = '';
@@ -39,9 +38,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   baseUrl = '';
   /** Channel id; the account's first channel when empty. */
   channel = '';
-  /** The `no-hotkeys` attribute: '' while it is there. */
   private offKeys: string | null = null;
-  /** Text for the polite live region (track changes). */
   protected announcement = '';
   #now: PlayerState = 'loading';
   #told = false; // (The state changed in this update: told once rendered.)
@@ -108,6 +105,10 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   toggle(): Promise<void> {
     return this.audio.snapshot.on ? this.pause() : this.play();
   }
+  /** The first render in a task of its own (the card's place held: player.styles.ts), then Intl's data (`warm`): docs/performance.md. */
+  protected override scheduleUpdate(): void | Promise<unknown> {
+    return this.hasUpdated ? super.scheduleUpdate() : new Promise<void>(nextTask).then(() => (super.scheduleUpdate(), warm(this.locale.lang)));
+  }
   /** After the controllers updated (the data followed, the audio following what is shown), before rendering: the state, reflected for CSS. */
   protected override update(changed: PropertyValues): void {
     this.derive();
@@ -129,8 +130,7 @@ export abstract class PlayerElement<T extends object, C extends Chunks = Chunks>
   protected get data(): T | null {
     return this.#source.data;
   }
-  // What a kind of player supplies (and may override):
-  /** What the player shows, to be played: undefined before the data, null when there is nothing to play. */
+  /** (What a kind of player supplies, and may override, from here on.) What the player shows, to be played: undefined before the data, null when there is nothing to play. */
   protected abstract item(): Item | null | undefined;
   /** Its content inside the frame. */
   protected abstract renderPlayer(): TemplateResult;

@@ -32,6 +32,12 @@ export const playerStyles = css`
   :host([hidden]) {
     display: none;
   }
+  /* Before the first render (a task after the element was defined): the snippet's reservation (demo/snippet.ts). */
+  :host(:not([state]))::before {
+    content: "";
+    display: block;
+    height: 217.3px;
+  }
   * {
     box-sizing: border-box;
   }
@@ -207,6 +213,9 @@ export const playerStyles = css`
     white-space: nowrap;
   }
   @container (max-width: 360px) {
+    :host(:not([state]))::before {
+      height: 192.6px;
+    }
     [part=base] {
       padding: 12px;
       gap: 10px;

@@ -8,10 +8,8 @@ import { css } from 'lit';
  * with no credits leave no empty band.
  */
 export const podcastStyles = css`
-  /* Before the first render (a task after the element was defined): the snippet's reservation (demo/snippet.ts). */
+  /* Before the first render: the snippet's reservation (player.styles.ts). */
   :host(:not([state]))::before {
-    content: "";
-    display: block;
     height: 815.7px;
   }
   [part=base] {

@@ -163,27 +163,6 @@ export class PodcastPlayer extends PlayerElement<PodcastFeed, typeof CHUNKS> {
       });
   }
 
-  /**
-   * The first render in a task of its own, after the one that evaluated the bundle and defined the
-   * element (one long task was two); the card's place is held meanwhile (podcast-player.styles.ts:
-   * a host with no `state` yet). Then the page's first number and first date, each in a task of its
-   * own before the data comes: the first use of Intl loads the language's data (15–50 ms), which was
-   * most of the data's render. (docs/performance.md, "The podcast page's blocking time".)
-   */
-  #later = true;
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    if (!this.#later) return super.scheduleUpdate();
-    this.#later = false;
-    // (A message, not a timer: the same next task, and none of the clamps and fakes timers have.)
-    const c = new MessageChannel();
-    c.port2.postMessage(0);
-    return new Promise((r) => (c.port1.onmessage = r)).then(() => {
-      c.port1.close();
-      super.scheduleUpdate();
-      setTimeout(() => (spoken(1, this.locale.lang), setTimeout(() => day('1', this.locale.lang))));
-    });
-  }
-
   protected loadKind(): Promise<Kind> {
     return import('./podcast-kind.js').then((m) =>
       m.kind(this.port, {

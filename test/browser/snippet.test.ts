@@ -138,23 +138,33 @@ test('under the Content-Security-Policy the owner console gives, the style appli
   expect(cls).toBeLessThanOrEqual(0.01);
 });
 
-test('a podcast player holds the snippet’s place until its first render (a task after it is defined), narrow or not', async () => {
-  // The snippet's heights for a podcast player: wide, then in a container of 360 px or less.
-  const reserved = [...RESERVE_CSS.matchAll(/podcast-player:not\(:defined\)::before\{height:([\d.]+)px\}/g)].map((m) => Number(m[1]));
-  expect(reserved).toHaveLength(2);
-  const t = await env.visit(env.pages.add(article(snippet)));
-  await t.page.waitForFunction(() => !!customElements.get('podcast-player'));
-  // Added and measured in one task: defined, connected, not rendered yet.
-  const heights = await t.page.evaluate(() =>
-    [500, 340].map((width) => {
-      const box = document.body.appendChild(Object.assign(document.createElement('div'), { style: `width:${width}px` }));
-      const el = box.appendChild(document.createElement('podcast-player'));
-      return [el.getBoundingClientRect().height, el.shadowRoot!.childElementCount];
-    }),
-  );
-  heights.forEach(([h, rendered], i) => {
-    expect(rendered).toBe(0);
-    expect(h).toBeCloseTo(reserved[i]!, 0);
-  });
-  await t.page.close();
-});
+/** The snippet's heights for each player: wide, then in a container of 360 px or less (the stream player's wide one in the rule for both). */
+const SNIPPET_HEIGHTS = {
+  'stream-player': /stream-player[^{]*?:not\(:defined\)::before\{[^}]*?height:([\d.]+)px\}/g,
+  'podcast-player': /podcast-player:not\(:defined\)::before\{height:([\d.]+)px\}/g,
+};
+
+test.each(Object.keys(SNIPPET_HEIGHTS) as (keyof typeof SNIPPET_HEIGHTS)[])(
+  'a %s holds the snippet’s place until its first render (a task after it is defined), narrow or not',
+  async (tag) => {
+    const reserved = [...RESERVE_CSS.matchAll(SNIPPET_HEIGHTS[tag])].map((m) => Number(m[1]));
+    expect(reserved).toHaveLength(2);
+    const t = await env.visit(env.pages.add(article(snippet)));
+    await t.page.waitForFunction(() => !!customElements.get('podcast-player'));
+    // Added and measured in one task: defined, connected, not rendered yet.
+    const heights = await t.page.evaluate(
+      (tag) =>
+        [500, 340].map((width) => {
+          const box = document.body.appendChild(Object.assign(document.createElement('div'), { style: `width:${width}px` }));
+          const el = box.appendChild(document.createElement(tag));
+          return [el.getBoundingClientRect().height, el.shadowRoot!.childElementCount];
+        }),
+      tag,
+    );
+    heights.forEach(([h, rendered], i) => {
+      expect(rendered).toBe(0);
+      expect(h).toBeCloseTo(reserved[i]!, 0);
+    });
+    await t.page.close();
+  },
+);

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadResume, saveResume } from '../../src/internal/resume.ts';
 import { backoff } from '../../src/internal/backoff.ts';
-import { clock, day, spoken } from '../../src/internal/format.ts';
+import { clock, day, spoken, warm } from '../../src/internal/format.ts';
 import { checkToken } from '../../src/internal/tokens.ts';
 import { currentChapter } from '../../src/podcast-player/chapters.ts';
 import { CastletError, fromResponse, withMessage } from '../../src/internal/errors.ts';
@@ -164,6 +164,38 @@ describe('day', () => {
     expect(day('2026-11-15T12:00:00Z', 'en')).toBe('Nov 15, 2026');
     expect(day('2026-11-15T12:00:00Z', 'de')).toBe('15.11.2026');
     expect(day('<b>soon</b>', 'en')).toBe('');
+  });
+});
+
+describe('warm', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.useRealTimers();
+  });
+
+  it("uses Intl in four tasks of their own, none now: a comparison, a segmenter, a number and a date in the player's language", () => {
+    vi.useFakeTimers();
+    const calls: string[] = [];
+    vi.spyOn(String.prototype, 'localeCompare').mockImplementation(() => (calls.push('compare'), 0));
+    const Segmenter = vi.spyOn(Intl, 'Segmenter');
+    const NumberFormat = vi.spyOn(Intl, 'NumberFormat');
+    vi.spyOn(Date.prototype, 'toLocaleDateString').mockImplementation((locale) => (calls.push(`date ${String(locale)}`), ''));
+    Segmenter.mockImplementation(function (locale: unknown) {
+      calls.push(`segmenter ${String(locale)}`);
+    } as never);
+    NumberFormat.mockImplementation(function (locale: unknown) {
+      calls.push(`number ${String(locale)}`);
+      return { format: () => '' };
+    } as never);
+    warm('de');
+    const seen = [[...calls]];
+    for (let i = 0; i < 4; i++) {
+      vi.advanceTimersToNextTimer();
+      seen.push([...calls]);
+    }
+    expect(seen.map((c) => c.at(-1) ?? null)).toEqual([null, 'compare', 'segmenter de', 'number de', 'date de']);
+    expect(calls).toHaveLength(4);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -32,7 +32,11 @@ export function day(iso: string, locale?: string): string {
  * four tasks of 3–10 ms, in an order that splits it: a comparison (the default collator), a
  * segmenter, then a number and a date in `lang` (docs/performance.md).
  */
+const warmed = new Set<string>();
+/** (Once per language and page: every player calls it, and a second chain of timers would warm nothing.) */
 export function warm(lang: string): void {
+  if (warmed.has(lang)) return;
+  warmed.add(lang);
   const steps = [() => 'a'.localeCompare('b'), () => Intl.Segmenter && new Intl.Segmenter(lang), () => spoken(1, lang), () => day('1', lang)];
   const next = (step = steps.shift()): unknown => step && setTimeout(() => (step(), next()));
   next();

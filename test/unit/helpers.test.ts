@@ -196,6 +196,9 @@ describe('warm', () => {
     expect(seen.map((c) => c.at(-1) ?? null)).toEqual([null, 'compare', 'segmenter de', 'number de', 'date de']);
     expect(calls).toHaveLength(4);
     expect(vi.getTimerCount()).toBe(0);
+    // Once per language and page: another player of the same language warms nothing again.
+    warm('de');
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 

@@ -163,15 +163,18 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
         expect(['loading', 'playing', 'buffering']).toContain(ok(play).state);
         mark = (await logOf(p)).length;
         await seen(p, 'the podcast playing', (e) => e.frame === 'a' && e.ev === 'state' && e.state === 'playing', 0);
-        // Times while it plays, over two seconds and more, each at least 0.9 s after the one before (at most once a second).
+        // Times while it plays, over two seconds and more, at most once a second: as they arrive here (a message's delivery
+        // varies by 0.1 s and more on a busy machine: 873 ms apart in one WebKitGTK run), never two within half a second (one
+        // at every timeupdate would be 0.25 s apart), and no more than one a second over all of them.
         const moved = await seen(p, 'a time while playing', (e) => e.frame === 'a' && e.ev === 'time' && e.position !== 30, mark);
         await seen(p, 'a time two seconds later', (e) => e.frame === 'a' && e.ev === 'time' && e.at >= moved.at + 1800, mark, 15_000);
         const times = (await logOf(p)).slice(mark).filter((e) => e.frame === 'a' && e.ev === 'time');
         expect(times.length).toBeGreaterThanOrEqual(2);
         for (const [i, t] of times.entries()) {
           expect(t.position as number).toBeGreaterThanOrEqual(30);
-          if (i) expect(t.at - times[i - 1]!.at).toBeGreaterThanOrEqual(900);
+          if (i) expect(t.at - times[i - 1]!.at).toBeGreaterThanOrEqual(500);
         }
+        expect(times.length - 1).toBeLessThanOrEqual(Math.ceil((times.at(-1)!.at - times[0]!.at) / 1000));
         // pause, toggle, toggle: each answered by the state it left.
         expect(ok(await run(p, 'a', 'pause'))).toEqual({ state: 'ready' });
         expect(['loading', 'playing', 'buffering']).toContain(ok(await run(p, 'a', 'toggle')).state);

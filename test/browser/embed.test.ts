@@ -140,8 +140,10 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
 
       // Narrower, the player turns compact and says so; a host that listens late asks again.
       await p.evaluate(() => document.getElementById('f')!.setAttribute('width', '320'), null);
-      const narrow = await waitResize(p, 'the compact player', (h) => h < last.height);
-      expect(narrow.last.height).toBeLessThanOrEqual(194); // (The compact card keeps a line for the schedule: 192.6 px, 193.x in Firefox.)
+      // (The compact card keeps a line for the schedule: 192.6 px, 193.x in Firefox. WebKitGTK may post one height
+      // on the way, laid out at the new width before its container queries apply: 218, 217, then 191.)
+      const narrow = await waitResize(p, 'the compact player', (h) => h <= 194);
+      expect(narrow.last.height).toBeLessThan(last.height);
       const before = narrow.got.length;
       await p.evaluate(() => (document.getElementById('f') as HTMLIFrameElement).contentWindow!.postMessage({ type: 'castlet:measure' }, '*'), null);
       await p.waitFor((n: number) => (window as unknown as { got: unknown[] }).got.length > n, before, { what: 'the height again, asked for' });

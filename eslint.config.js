@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'reports/', '.stryker-tmp/', 'node_modules/', 'test/consumers/apps/', 'bench/results*.json'],
+    ignores: ['dist/', 'reports/', '.stryker-tmp*/', 'node_modules/', 'test/consumers/apps/', 'bench/results*.json'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

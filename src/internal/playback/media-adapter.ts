@@ -241,10 +241,15 @@ export class MediaAdapter {
     return Number.isFinite(d) ? d : 0;
   }
 
-  /** The element runs and has sound to give: from the connection's first audio on (WebKitGTK may hold the clock at 0 for seconds of sound). */
+  /**
+   * The element runs and has sound to give: from the connection's first audio on (WebKitGTK may
+   * hold the clock at 0 for seconds of sound), not while it seeks. (hls.js seeks to the live edge
+   * once it has the first segment: WebKitGTK's clock and date tell the target 0.4–1.3 s before it
+   * sounds, and a title read then came before its song. docs/hls-player.md.)
+   */
   get sounding(): boolean {
     const media = this.media;
-    return !media.paused && (media.currentTime > 0 || media.readyState > 1);
+    return !media.paused && !media.seeking && (media.currentTime > 0 || media.readyState > 1);
   }
 
   /**

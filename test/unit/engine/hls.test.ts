@@ -83,6 +83,19 @@ describe('HLS', () => {
     expect(s.audio.snapshot).toMatchObject({ date: 1_003_500, source: HLS_ITEM.sources[0] });
   });
 
+  it('no sound while the element seeks (hls.js to the live edge): nothing heard until it lands, so no title runs ahead of it', () => {
+    const s = hlsSetup(true);
+    s.audio.play();
+    s.fire('playing');
+    s.clock(3.5);
+    expect(s.audio.snapshot.sounding).toBe(true);
+    let seeking = true;
+    Object.defineProperty(s.media, 'seeking', { configurable: true, get: () => seeking });
+    expect(s.audio.snapshot).toMatchObject({ sounding: false, date: 1_003_500 });
+    seeking = false;
+    expect(s.audio.snapshot.sounding).toBe(true);
+  });
+
   it('a native attempt that fails goes through hls.js (no worker), which plays the same playlist; a fatal error of it goes to the next source and hls.js goes', async () => {
     const s = hlsSetup(true);
     s.audio.play();

@@ -345,6 +345,7 @@ describe('parseVtt: what the WebVTT spec says', () => {
 });
 
 describe("parseVtt: named references through the browser's VTTCue", () => {
+  let loads = 0;
   /** A fresh vtt module (its cache of names empty) with a stand-in VTTCue that knows a few names. */
   async function withVttCue() {
     const asked: string[] = [];
@@ -364,8 +365,10 @@ describe("parseVtt: named references through the browser's VTTCue", () => {
         }
       },
     );
-    vi.resetModules();
-    const { parseVtt } = await import('../../src/api/vtt.ts');
+    // A module of its own by a query, not vi.resetModules(): that gave every later file of a shared run (the mutation
+    // runs' `isolate: false`) new modules beside players defined with the old ones (data-path.test.ts's `limits`).
+    const fresh = `../../src/api/vtt.ts?fresh=${++loads}`;
+    const { parseVtt } = (await import(/* @vite-ignore */ fresh)) as typeof import('../../src/api/vtt.ts');
     return { parseVtt, asked };
   }
 
@@ -375,5 +378,60 @@ describe("parseVtt: named references through the browser's VTTCue", () => {
     vi.unstubAllGlobals();
     expect(cues.map((c) => [c.speaker, c.text])).toEqual([['René', 'café © 2024 ¬it; &bogus; & é<i>']]);
     expect(asked).toEqual(['&eacute;', '&copy', '&notit;', '&bogus;']);
+  });
+});
+
+describe('parseVtt and vttError: the edges of their rules', () => {
+  const speak = (text: string) => parseVtt(`WEBVTT\n\n00:01.000 --> 00:02.000\n${text}`).map((c) => [c.speaker, c.text]);
+
+  it('quotes a broken timing line of 60 characters whole, one of 61 cut at 60', () => {
+    const line = `00:01 --> 00:02 ${'x'.repeat(44)}`;
+    expect(line).toHaveLength(60);
+    const says = (quoted: string) => `line 3: "${quoted}" is not a valid cue timing (expected hh:mm:ss.ttt --> hh:mm:ss.ttt, hours optional)`;
+    expect(vttError(`WEBVTT\n\n${line}\na`)).toBe(says(line));
+    expect(vttError(`WEBVTT\n\n${line}y\na`)).toBe(says(`${line}…`));
+  });
+
+  it('</ruby> closes its <rt> with it, and nothing when another element is innermost; other end tags close nothing but their own', () => {
+    expect(speak('<v A><ruby>x<rt>y</i></v>z')).toEqual([['A', 'xyz']]);
+    expect(speak('<v A><ruby>x<i>y</ruby></v>z')).toEqual([['A', 'xyz']]);
+    expect(speak('<v A><ruby>x<rt>y</ruby></v>z')).toEqual([
+      ['A', 'xy'],
+      ['', 'z'],
+    ]);
+  });
+
+  it('opens no element for a tag WebVTT does not have (<big>, <sub>, <foo>, <>), in a <ruby> too', () => {
+    for (const tag of ['big', 'sub', 'foo', ''])
+      for (const [open, close] of [
+        ['', ''],
+        ['<ruby>', '</ruby>'],
+      ])
+        expect(speak(`<v A>${open}x<${tag}>y${close}</v>z`), tag).toEqual([
+          ['A', 'xy'],
+          ['', 'z'],
+        ]);
+  });
+
+  it('decodes &#x10FFFF; as itself, and past it U+FFFD', () => {
+    expect(speak('a&#x10FFFF;b &#1114111; &#x110000;')).toEqual([['', 'a\u{10FFFF}b \u{10FFFF} \uFFFD']]);
+  });
+
+  it('drops a byte order mark only at the start of the file: in a cue it is text (white space)', () => {
+    expect(speak('a\uFEFFb')).toEqual([['', 'a b']]);
+    expect(parseVtt('\uFEFFWEBVTT\n\n00:01.000 --> 00:02.000\na\uFEFFb').map((c) => c.text)).toEqual(['a b']);
+  });
+
+  it('decodes &quot; and &apos;', () => {
+    expect(speak('&quot;Hi,&quot; it&apos;s me')).toEqual([['', '"Hi," it\'s me']]);
+  });
+
+  it('without VTTCue (Node, where the service checks an uploaded transcript) a name other than the common few stays as written', () => {
+    vi.stubGlobal('VTTCue', undefined);
+    try {
+      expect(speak('&copy; caf&eacute; &amp; &nbsp;')).toEqual([['', '&copy; caf&eacute; &']]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -54,3 +54,19 @@ describe('keys pressed while the hotkeys load', () => {
     expect(el.state).toBe('ready');
   });
 });
+
+describe('keys pressed while the hotkeys load, where they were pressed', () => {
+  it('Space on a button is the button’s own and k in the speed menu is the menu’s; an l on the slider after them still skips', async () => {
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    const plays = record(el, 'castlet-play');
+    focusAndPress(el, '[part=play]', ' ');
+    const speed = q(el, '[part=speed]');
+    speed.dispatchEvent(new KeyboardEvent('keydown', { key: 'k', bubbles: true, composed: true, cancelable: true }));
+    q(el, '[part=seek]').dispatchEvent(new KeyboardEvent('keydown', { key: 'l', bubbles: true, composed: true, cancelable: true }));
+    await vi.waitFor(() => expect(el.position).toBe(30), 3000);
+    expect(plays).toEqual([]);
+    expect(el.media.src).toBe('');
+    expect(el.state).toBe('ready');
+  });
+});

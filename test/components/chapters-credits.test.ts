@@ -5,11 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import '../../src/podcast-player.ts';
-import type { Chapter, Episode, PodcastFeed } from '../../src/api/types.ts';
+import type { Chapter, Episode, LiveItem, PodcastFeed } from '../../src/api/types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
 import { isPodcastFeed } from '../../src/api/validate.ts';
 import { all, mount, playing, q, ready, record, shadow, resetAfterEach } from '../support/harness.ts';
-import { podcastFeed, serve, type Service } from '../support/stub-service.ts';
+import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service | undefined;
 resetAfterEach();
@@ -312,6 +312,46 @@ describe('hosts, guests and the Support link', () => {
     expect(people(el)).toEqual([]);
     expect(q(el, '[part=credits] ul')).toBeNull();
     expect(q(el, 'a[part=support]')!.textContent).toBe('Support <i>us</i>');
+  });
+
+  it("co-hosts are named as such, whatever the case the service wrote, in the listener's language too", async () => {
+    const feed = feedWith({
+      persons: [
+        { name: 'Ana', role: 'Co-Host' },
+        { name: 'Bo', role: 'HOST' },
+      ],
+    });
+    const el = await player(feed);
+    expect(people(el).map((p) => p.textContent!.replace(/\s+/g, ' ').trim())).toEqual(['Ana Co-host', 'Bo Host']);
+    el.remove();
+    const de = await player(feed, { lang: 'de' });
+    await vi.waitFor(() => expect(people(de).map((p) => p.querySelector('.muted')!.textContent)).toEqual(['Co-Moderation', 'Moderation']), 3000);
+  });
+
+  it('while a live item plays no episode is on show: its hosts and guests go, the Support link stays', async () => {
+    const feed = feedWith({ persons }, { funding });
+    const stream = streamInfo();
+    const item: LiveItem = {
+      id: 'live-1',
+      title: 'Evening show',
+      description: '',
+      status: 'live',
+      start: '2026-01-10T18:00:00Z',
+      end: '2099-01-01T00:00:00Z',
+      channel: 'main',
+      sources: stream.sources!,
+    };
+    service = await serve({ '/public/podcasts': { ...feed, live_items: [item] }, '/public/stream': stream });
+    const el = await mount<PodcastPlayer>('podcast-player', service.url);
+    await ready(el);
+    expect(people(el)).toHaveLength(4);
+    await vi.waitFor(() => expect(q(el, 'button[part=live-item]')).not.toBeNull(), 3000);
+    q(el, 'button[part=live-item]')!.click();
+    await playing(el);
+    await vi.waitFor(() => expect(q(el, '[part=title]')!.textContent).toBe('Evening show'), 3000);
+    expect(people(el)).toEqual([]);
+    expect(q(el, '[part=credits] ul')).toBeNull();
+    expect(q(el, 'a[part=support]')!.getAttribute('href')).toBe(funding.url);
   });
 
   it('missing fields change nothing: no persons, no funding, no credits', async () => {

@@ -1,6 +1,6 @@
 /**
- * The player's Podcasting 2.0 pieces that do not touch the media element: the clip share fragment (clipLink / sharedClip), and the highlights and live
- * rows of the on-demand chunk podcast-player/highlights.ts, rendered with the player's Lit.
+ * The player's Podcasting 2.0 pieces that do not touch the media element: the clip share fragment (clipLink / sharedClip), the highlights and live
+ * rows of the on-demand chunk podcast-player/highlights.ts, and the credits (podcast:person, podcast:funding), rendered with the player's Lit.
  */
 import { html, nothing, render } from 'lit';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,6 +10,7 @@ import { isHttp } from '../../src/internal/api.ts';
 import { clock, day } from '../../src/internal/format.ts';
 import { format } from '../../src/internal/locale.ts';
 import { clipLink, MAX_CLIP, sharedClip, sharedMoment } from '../../src/internal/share.ts';
+import { credits } from '../../src/podcast-player/credits.ts';
 import { highlights, liveRows, liveTime } from '../../src/podcast-player/highlights.ts';
 import type { Kit, Say } from '../../src/podcast-player/lists.ts';
 
@@ -137,5 +138,13 @@ describe('live rows', () => {
       html`${liveRows({ lit: KIT, say: sayDe, items: [items[2]!], current: undefined, locale: 'de', now, timeZone: 'Europe/Berlin', pick: () => {} })}`,
     );
     expect(el.textContent!.replace(/\s+/g, ' ')).toContain('Live: 18:00');
+  });
+});
+
+describe('credits', () => {
+  it('while loading (no show yet) an empty line keeps their place', () => {
+    const el = shown(credits({ lit: KIT, say: sayEn, episode: undefined, show: undefined }));
+    expect(el.querySelectorAll('[part=credits]')).toHaveLength(1);
+    expect(el.querySelector('[part=credits]')!.textContent!.trim()).toBe('');
   });
 });

@@ -273,9 +273,10 @@ describe('sticky: what the mini-player shows and does', () => {
   });
 
   it('its buttons draw their shapes: Play the card’s triangle, Pause another, Close a third; each named', async () => {
-    // The chunk afresh, as a page loads it (its shapes are set as it loads), rendered with the page's Lit.
-    vi.resetModules();
-    const { renderMini } = await import('../../src/internal/mini-player.ts');
+    // The chunk afresh, as a page loads it (its shapes are set as it loads), rendered with the page's Lit. (A module of
+    // its own by a query, not vi.resetModules(): later files of a shared run would get new modules beside old players.)
+    const fresh = '../../src/internal/mini-player.ts?fresh';
+    const { renderMini } = (await import(/* @vite-ignore */ fresh)) as typeof import('../../src/internal/mini-player.ts');
     const { playIcon } = await import('../../src/internal/icons.ts');
     const d = (box: HTMLElement, sel: string) => box.querySelector(`${sel} svg path`)?.getAttribute('d');
     const card = document.createElement('div');

@@ -5,11 +5,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import '../../src/podcast-player.ts';
-import type { Chapter, Episode, LiveItem, PodcastFeed } from '../../src/api/types.ts';
+import type { Chapter, Episode, PodcastFeed } from '../../src/api/types.ts';
 import type { PodcastPlayer } from '../../src/podcast-player.ts';
 import { isPodcastFeed } from '../../src/api/validate.ts';
 import { all, mount, playing, q, ready, record, shadow, resetAfterEach } from '../support/harness.ts';
-import { podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
+import { feedWithLiveItem, podcastFeed, serve, streamInfo, type Service } from '../support/stub-service.ts';
 
 let service: Service | undefined;
 resetAfterEach();
@@ -330,18 +330,7 @@ describe('hosts, guests and the Support link', () => {
 
   it('while a live item plays no episode is on show: its hosts and guests go, the Support link stays', async () => {
     const feed = feedWith({ persons }, { funding });
-    const stream = streamInfo();
-    const item: LiveItem = {
-      id: 'live-1',
-      title: 'Evening show',
-      description: '',
-      status: 'live',
-      start: '2026-01-10T18:00:00Z',
-      end: '2099-01-01T00:00:00Z',
-      channel: 'main',
-      sources: stream.sources!,
-    };
-    service = await serve({ '/public/podcasts': { ...feed, live_items: [item] }, '/public/stream': stream });
+    service = await serve({ '/public/podcasts': { ...feed, live_items: feedWithLiveItem().live_items }, '/public/stream': streamInfo() });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
     expect(people(el)).toHaveLength(4);

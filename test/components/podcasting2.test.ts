@@ -31,7 +31,7 @@ import {
   useFeed,
   useMock,
 } from '../support/harness.ts';
-import { podcastFeed, serve, streamInfo } from '../support/stub-service.ts';
+import { feedWithLiveItem, podcastFeed, serve, streamInfo } from '../support/stub-service.ts';
 
 const mock = useMock();
 const feed = useFeed(mock);
@@ -441,19 +441,9 @@ describe('live items', () => {
   });
 
   it('one whose channel tells no song: the item’s title alone, the show’s author on the lock screen', async () => {
-    const data = podcastFeed(2);
+    const data = feedWithLiveItem({ title: 'Quiet hour' });
     const stream = { ...streamInfo(), now_playing: null, history: [] };
-    const item: LiveItem = {
-      id: 'live-1',
-      title: 'Quiet hour',
-      description: '',
-      status: 'live',
-      start: '2026-01-10T18:00:00Z',
-      end: '2099-01-01T00:00:00Z',
-      channel: 'main',
-      sources: stream.sources!,
-    };
-    const service = await serve({ '/public/podcasts': { ...data, live_items: [item] }, '/public/stream': stream });
+    const service = await serve({ '/public/podcasts': data, '/public/stream': stream });
     const lock = lockScreen();
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
@@ -476,17 +466,9 @@ describe('live items', () => {
     const sources = base.sources!.map((s) => ({ ...s, delay: 5 }));
     const track = (title: string, ago: number) => ({ title, artist: 'Band', artwork_url: null, started_at: new Date(now - ago).toISOString() });
     const stream = { ...base, sources, stream_delay: 5, now_playing: track('New song', 0), history: [track('Old song', 600_000)] };
-    const item: LiveItem = {
-      id: 'live-1',
-      title: 'Evening show',
-      description: '',
-      status: 'live',
-      start: '2026-01-10T18:00:00Z',
-      end: '2099-01-01T00:00:00Z',
-      channel: 'main',
-      sources,
-    };
-    const service = await serve({ '/public/podcasts': { ...podcastFeed(2), live_items: [item] }, '/public/stream': stream });
+    const feed = feedWithLiveItem();
+    feed.live_items![0]!.sources = sources;
+    const service = await serve({ '/public/podcasts': feed, '/public/stream': stream });
     const el = await mount<PodcastPlayer>('podcast-player', service.url);
     await ready(el);
     await vi.waitFor(() => expect(q(el, 'button[part=live-item]')).not.toBeNull(), 3000);

@@ -6,7 +6,7 @@
  */
 import type { PodcastFeed, StreamInfo } from '../../src/api/types.ts';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
-import { Store, type ChannelRecord, type EpisodeRecord } from '../../demo/server/store.ts';
+import { Store, type ChannelRecord, type EpisodeRecord, type LiveItemRecord } from '../../demo/server/store.ts';
 import { listenUrl, podcastFeed as feedView, streamInfo as streamView, type Urls } from '../../demo/server/views.ts';
 
 /** The origin of the fixtures' URLs: a port nothing listens on (a widget's media requests fail at once). */
@@ -61,4 +61,23 @@ export function streamInfo({ live = true } = {}): StreamInfo {
   const store = seededStore(0);
   store.setReady(live);
   return streamView(store, CHANNEL, urls);
+}
+
+/**
+ * GET /public/podcasts of `seededStore(episodes)` with one live item on its channel (live now,
+ * "Evening show"; its sources the channel's, as /public/stream lists them), as the service
+ * renders it. `item` changes the item's fields.
+ */
+export function feedWithLiveItem(item: Partial<LiveItemRecord> = {}, episodes = 2): PodcastFeed {
+  const store = seededStore(episodes);
+  const live = {
+    id: 'live-1',
+    title: 'Evening show',
+    description: '',
+    status: 'live',
+    start: '2026-01-10T18:00:00Z',
+    end: '2099-01-01T00:00:00Z',
+  } as const;
+  store.setLiveItems([{ ...live, channel: CHANNEL.id, ...item }]);
+  return feedView(store, ORIGIN, urls);
 }

@@ -93,4 +93,4 @@ export async function serve(routes: Record<string, Answer>, delay = 0): Promise<
 }
 
 /** Well-formed data to start from: the service's own views of a small seeded store (test/support/fixtures.ts). */
-export { podcastFeed, streamInfo } from './fixtures.ts';
+export { feedWithLiveItem, podcastFeed, streamInfo } from './fixtures.ts';

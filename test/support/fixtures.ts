@@ -11,7 +11,8 @@ import { listenUrl, podcastFeed as feedView, streamInfo as streamView, type Urls
 
 /** The origin of the fixtures' URLs: a port nothing listens on (a widget's media requests fail at once). */
 export const ORIGIN = 'http://127.0.0.1:9';
-const urls: Urls = { origin: ORIGIN, stream: (channel) => listenUrl(ORIGIN, channel) };
+/** The service's URLs for the fixtures' views (its built-in stream on ORIGIN). */
+export const urls: Urls = { origin: ORIGIN, stream: (channel) => listenUrl(ORIGIN, channel) };
 
 const CHANNEL: ChannelRecord = { id: 'main', name: 'Channel', genre: 'Genre', description: 'About', art: null, mountpoint: 'main' };
 const track = (title: string) => ({ title, artist: 'Artist', artwork_url: null, started_at: '2026-01-01T10:00:00Z' });

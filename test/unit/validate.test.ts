@@ -17,14 +17,13 @@ import { ownerView } from '../../demo/server/live-items.ts';
 import { ApiFailure, STATUS } from '../../demo/server/respond.ts';
 import { DAYS } from '../../demo/server/schedule.ts';
 import { DEMO_TOKENS } from '../../demo/server/seed.ts';
-import { accountInfo, episodeView, listenUrl, podcastFeed, scheduleView, streamInfo, type Urls } from '../../demo/server/views.ts';
-import { ORIGIN, seededStore } from '../support/fixtures.ts';
+import { accountInfo, episodeView, podcastFeed, scheduleView, streamInfo } from '../../demo/server/views.ts';
+import { ORIGIN, seededStore, urls } from '../support/fixtures.ts';
 
 const api = { ...privateApi, ...validate, ...schedule, ...checks };
 
 /* ------------------------------------------------------------ The samples: the mock's answers. */
 
-const urls: Urls = { origin: ORIGIN, stream: (channel) => listenUrl(ORIGIN, channel) };
 const MONDAY_0830_BERLIN = Date.parse('2026-11-30T07:30:00Z');
 
 /** An episode with every field the contract has: chapters with pictures, links and one hidden, persons, highlights, a transcript, two files. */

@@ -94,7 +94,7 @@ export async function listenAcrossSongs(env: EngineEnv, songs: ToneSong[], known
   });
   // Recent tracks open (its chunk loaded) before listening.
   await p.click(`${STREAM} >>> [part~=history] summary`);
-  await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] li'), STREAM, { what: 'recent tracks listed' });
+  await p.waitFor((sel) => !!document.querySelector(sel)!.shadowRoot!.querySelector('[part~=history] ol'), STREAM, { what: 'recent tracks open' });
 
   // The browser's own output where it has one, else the page's analyser.
   const hearing = await startHearing(env, p);

@@ -90,43 +90,50 @@ describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (na
       expect(r.hlsJs).toBe(false);
     });
 
-    test('plays HLS (the way is reported) and the title is the one that had started by its program date-time', { timeout: 40_000 }, async () => {
-      await env.owner('setNowPlaying', { title: 'Before', artist: 'HLS' });
-      list(hlsSource(), mp3());
-      const p = await open(e);
-      const t0 = Date.now();
-      const r = await playOn(p, 'hls.js');
-      results.push(`${name}: plays HLS through ${r.way}, the clock moving ${((Date.now() - t0) / 1000).toFixed(1)} s after Play`);
-      expect(r.hlsJs).toBe(true);
-      // The date is the program date-time of the audio playing: within the playlist's segments, behind the live edge.
-      const dates = [...hls.dates().values()];
-      expect(r.date).toBeGreaterThanOrEqual(dates[0]! - 2000);
-      expect(r.date).toBeLessThanOrEqual(Date.now());
-      // (The audio playing went live before 'Before' was set: the title before it, or 'Before', is shown until then.)
-      // A new title: shown when the audio playing reaches the moment it started, not at once.
-      const { now_playing } = await env.owner('setNowPlaying', { title: 'After', artist: 'HLS' });
-      const started = Date.parse(now_playing.started_at);
-      const seen: How[] = [];
-      const after = await until(
-        `${name}: the new title`,
-        async () => {
-          const r = await read(p);
-          seen.push(r);
-          return r;
-        },
-        (r) => r.title === 'After',
-        { timeout: 20_000 },
-      );
-      const before = seen.filter((s) => s.title !== 'After' && s.date !== null).at(-1);
-      results.push(
-        `${name}: title changed ${((after.date! - started) / 1000).toFixed(2)} s of stream clock after the song started (${((Date.now() - started) / 1000).toFixed(1)} s of wall clock)`,
-      );
-      expect(after.date).toBeGreaterThanOrEqual(started);
-      // Within a second of the moment: the title changes when the song is heard.
-      expect(after.date! - started).toBeLessThan(1000);
-      // (Read between two time updates: the title follows the clock at each, 4 a second.)
-      expect(before?.date ?? -Infinity).toBeLessThan(started + 500);
-    });
+    // One retry in WebKitGTK, on a new page: its web process crashed here once in CI, while hls.js started (the
+    // driver: "session deleted because of page crash or hang"); every later test of the file passed on a new session.
+    const crashes = { retry: name === 'webkit' ? 1 : 0 };
+    test(
+      'plays HLS (the way is reported) and the title is the one that had started by its program date-time',
+      { timeout: 40_000, ...crashes },
+      async () => {
+        await env.owner('setNowPlaying', { title: 'Before', artist: 'HLS' });
+        list(hlsSource(), mp3());
+        const p = await open(e);
+        const t0 = Date.now();
+        const r = await playOn(p, 'hls.js');
+        results.push(`${name}: plays HLS through ${r.way}, the clock moving ${((Date.now() - t0) / 1000).toFixed(1)} s after Play`);
+        expect(r.hlsJs).toBe(true);
+        // The date is the program date-time of the audio playing: within the playlist's segments, behind the live edge.
+        const dates = [...hls.dates().values()];
+        expect(r.date).toBeGreaterThanOrEqual(dates[0]! - 2000);
+        expect(r.date).toBeLessThanOrEqual(Date.now());
+        // (The audio playing went live before 'Before' was set: the title before it, or 'Before', is shown until then.)
+        // A new title: shown when the audio playing reaches the moment it started, not at once.
+        const { now_playing } = await env.owner('setNowPlaying', { title: 'After', artist: 'HLS' });
+        const started = Date.parse(now_playing.started_at);
+        const seen: How[] = [];
+        const after = await until(
+          `${name}: the new title`,
+          async () => {
+            const r = await read(p);
+            seen.push(r);
+            return r;
+          },
+          (r) => r.title === 'After',
+          { timeout: 20_000 },
+        );
+        const before = seen.filter((s) => s.title !== 'After' && s.date !== null).at(-1);
+        results.push(
+          `${name}: title changed ${((after.date! - started) / 1000).toFixed(2)} s of stream clock after the song started (${((Date.now() - started) / 1000).toFixed(1)} s of wall clock)`,
+        );
+        expect(after.date).toBeGreaterThanOrEqual(started);
+        // Within a second of the moment: the title changes when the song is heard.
+        expect(after.date! - started).toBeLessThan(1000);
+        // (Read between two time updates: the title follows the clock at each, 4 a second.)
+        expect(before?.date ?? -Infinity).toBeLessThan(started + 500);
+      },
+    );
 
     test('a playlist that 404s, is garbage or whose segments are cut short moves on to the next source, untold', { timeout: 40_000 }, async () => {
       list(hlsSource(hls.missing), hlsSource(hls.garbage), hlsSource(hls.short), mp3());

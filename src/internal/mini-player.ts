@@ -87,8 +87,9 @@ export function stick(port: PlayerPort, kind: Kind, lit: LitRender): void {
   player.addController({
     hostUpdated() {
       if (player.hasAttribute('sticky') && port.playback.on)
-        // (Observing what is observed already does nothing.)
-        (io ??= new IntersectionObserver(([e]) => ((out = !e?.isIntersecting), show()))).observe(player);
+        // (Observing what is observed already does nothing. A busy page may get several changes in one report, oldest
+        // first: the last is now.)
+        (io ??= new IntersectionObserver((es) => ((out = !es.at(-1)?.isIntersecting), show()))).observe(player);
       else {
         io?.disconnect();
         io = undefined;

@@ -28,10 +28,10 @@ class FakeObserver {
   disconnect() {
     this.targets.clear();
   }
-  /** Reports every observed card as in view or out of it. */
-  report(inView: boolean) {
+  /** Reports every observed card as in view or out of it; with several, the changes one after the other in one report. */
+  report(...inView: boolean[]) {
     this.callback(
-      [...this.targets].map((target) => ({ target, isIntersecting: inView }) as IntersectionObserverEntry),
+      inView.flatMap((isIntersecting) => [...this.targets].map((target) => ({ target, isIntersecting }) as IntersectionObserverEntry)),
       this as never,
     );
   }
@@ -101,6 +101,16 @@ describe('sticky', () => {
     q(el, '[part=play]')!.click();
     await vi.waitFor(() => expect(el.state).toBe('ready'), 3000);
     expect(watching(el)).toEqual([]);
+  });
+
+  // Seen in Firefox under load: the first report (in view) still queued when the page scrolled, both came in one.
+  it('one report with the card in view, then out of view: the last says where it is, a mini-player', async () => {
+    const el = await playingPodcast();
+    await vi.waitFor(() => expect(watching(el)).not.toEqual([]), 3000);
+    watching(el).forEach((o) => o.report(true, false));
+    await shown(el);
+    watching(el).forEach((o) => o.report(false, true));
+    await vi.waitFor(() => expect(mini(el)).toBeNull(), 3000);
   });
 
   it('in view, no mini-player; out of view, a region named after the episode, then gone when back in view', async () => {

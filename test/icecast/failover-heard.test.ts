@@ -70,9 +70,10 @@ describe.skipIf(missing)('now playing as heard through a failover, on real relay
           const known = [at.now_playing, ...at.history].slice(0, 3).filter((t) => toneOf(t?.title)).length;
           const into = Date.now() - Date.parse(at.now_playing?.started_at ?? '');
           // A server that has just started holds less than a full burst: wait until the probe sees the
-          // master and relay 1 with their full default burst (15–16 s here) and relay 2 with its half.
+          // master and relay 1 with their full default burst (14.9–16 s here: one CI run's master stayed at 14.96 s
+          // for 90 s) and relay 2 with its half.
           const delays = sources.map((s) => s.delay ?? 0);
-          if (delays.length === 3 && delays.filter((d) => d >= 15).length === 2 && delays.some((d) => d < 10) && known === 3 && into >= 6000) break;
+          if (delays.length === 3 && delays.filter((d) => d >= 14.5).length === 2 && delays.some((d) => d < 10) && known === 3 && into >= 6000) break;
           if (Date.now() > end)
             expect.fail(`${name}: every source's delay measured and three songs known: not within 90 s (${JSON.stringify(sources)})`);
         }

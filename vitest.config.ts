@@ -21,16 +21,16 @@ export default mergeConfig(
        * files is real time (audio playing, streams looping), not CPU, so three overlap well even
        * on 2 cores, where vitest's default (cores − 1) would run every file one after the other.
        * Measured with two: 650 s for the non-heard projects on a quiet 2-core machine; with three
-       * 645 s in a fresh-clone CI run. Four saved nothing there (639 s: the CPU is the limit, 1.8
-       * cores busy) and failed twice in the next run (a 1.5× rate read as 1.18 in Firefox, a
-       * Chromium page closed under it). docs/development.md has the figures.
+       * they passed at a load of 15–20 (other work beside them), the one failure a 1.5× rate
+       * read as 1.19 in Firefox. docs/development.md has the figures.
        * Projects run in `sequence.groupOrder` groups, one group after the other: first everything
-       * but the "now playing as heard" files, then those four files side by side (their own
-       * maxWorkers), with nothing else beside them: they assert display against audio within 1 s,
-       * so no happy-dom file, build or other browser test competes with them for the CPU. (Beside
-       * the other projects, WebKit's lag behind a real Icecast went from at most 0.34 s to 0.79 s
-       * in one CI run: too near the bound.) Heard files use little CPU: they wait on audio playing
-       * in real time (two together: 155 CPU-seconds in 327 s, the build included).
+       * but the "now playing as heard" files, then those files three at a time, with nothing else
+       * beside them: they assert display against audio within 1 s, so no happy-dom file, build
+       * or other browser test competes with them for the CPU. (Beside the other projects, WebKit's
+       * lag behind a real Icecast went from at most 0.34 s to 0.79 s in one CI run: too near the
+       * bound.) Heard files use little CPU: they wait on audio playing in real time (two together:
+       * 155 CPU-seconds in 327 s, the build included). The three passed side by side, with no
+       * retry, at a load of 20 from other work: 183 s, against 416 s one after the other.
        * A project with `fileParallelism: false` gets a group of its own after all the others:
        * that is how all the browser files used to run, 778 s of `npm test` on 2 cores.
        */
@@ -104,15 +104,14 @@ export default mergeConfig(
           extends: true,
           test: {
             // "Now playing as heard" in real browsers, on the built-in stream and a real Icecast:
-            // after every other file, all four at once, each worker keeping its browsers from one
-            // file to the next. On three workers two of them ran one after the other (223 s in
-            // CI); on four the group takes the longest file's time (165–191 s).
+            // after every other file, three at a time (see maxWorkers above), each worker keeping
+            // its browsers from one file to the next.
             name: 'heard',
             environment: 'node',
             include: HEARD,
             globalSetup: ['test/support/browser-global-setup.ts'],
             sequence: { groupOrder: 1 },
-            maxWorkers: 4,
+            maxWorkers: 3,
             isolate: false,
             provide: { reuseBrowsers: true },
             testTimeout: 60_000,

@@ -38,8 +38,8 @@ class FakeObserver {
 }
 /** The observers watching `el` now. */
 const watching = (el: Element) => FakeObserver.made.filter((o) => o.targets.has(el));
-/** Reports `el`'s card in or out of view. */
-const scroll = (el: Element, inView: boolean) => watching(el).forEach((o) => o.report(inView));
+/** Reports `el`'s card in or out of view (with several, the changes one after the other in one report). */
+const scroll = (el: Element, ...inView: boolean[]) => watching(el).forEach((o) => o.report(...inView));
 
 let service: Service;
 const q = (el: HTMLElement, sel: string) => shadow(el).querySelector<HTMLElement>(sel);
@@ -107,9 +107,9 @@ describe('sticky', () => {
   it('one report with the card in view, then out of view: the last says where it is, a mini-player', async () => {
     const el = await playingPodcast();
     await vi.waitFor(() => expect(watching(el)).not.toEqual([]), 3000);
-    watching(el).forEach((o) => o.report(true, false));
+    scroll(el, true, false);
     await shown(el);
-    watching(el).forEach((o) => o.report(false, true));
+    scroll(el, false, true);
     await vi.waitFor(() => expect(mini(el)).toBeNull(), 3000);
   });
 

@@ -47,8 +47,20 @@ export async function launchWebKitEngine({ dark = false, viewport = { width: 900
     audioOutput = pulse.server;
     // (WebKitWebDriver takes no port 0.)
     const port = await freePort();
+    // WEBKIT_DISABLE_DMABUF_RENDERER: with no GPU, WebKitGTK hands each composited frame to
+    // Xvfb through Mesa's software GL. One CSS animation (the live badge's pulse, the buffering
+    // Play icon) then costs 1.15 cores (WebKitWebProcess 0.88, Xvfb 0.15, MiniBrowser 0.10);
+    // with shared-memory frames, 0.12. Compositing stays on, as on a desktop; the flows file
+    // in WebKit alone went from 120 to 53 CPU-seconds (docs/development.md, "WebKitGTK's frames").
     const driver = startProcess(WEBKIT_DRIVER, [`--port=${port}`], {
-      env: { ...process.env, HOME: dir.path, XDG_RUNTIME_DIR: dir.path, DISPLAY: xvfb.display, PULSE_SERVER: pulse.server },
+      env: {
+        ...process.env,
+        HOME: dir.path,
+        XDG_RUNTIME_DIR: dir.path,
+        DISPLAY: xvfb.display,
+        PULSE_SERVER: pulse.server,
+        WEBKIT_DISABLE_DMABUF_RENDERER: '1',
+      },
     });
     started.push(driver);
     await waitForDriver(port, driver);

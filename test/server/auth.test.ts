@@ -1,12 +1,15 @@
 /** Unit tests of token extraction and comparison (demo/server/auth.ts). */
 import { timingSafeEqual } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import { classifyToken, extractToken, parseAuthorization, safeEqual } from '../../demo/server/auth.ts';
 
 vi.mock('node:crypto', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:crypto')>();
   return { ...real, timingSafeEqual: vi.fn(real.timingSafeEqual) };
 });
+// The server project shares modules between files (vitest.config.ts `isolate: false`): auth.ts
+// may already be loaded with the real crypto, so it is loaded again, with the mock above.
+vi.resetModules();
+const { classifyToken, extractToken, parseAuthorization, safeEqual } = await import('../../demo/server/auth.ts');
 
 const T = '6b1f3c2e-8d4a-4f7b-9e21-5a0c7d9e3f48';
 const U = '97824ed0-ee56-4d2c-ba29-efbcb76794c5';

@@ -63,10 +63,10 @@ async function player(info: unknown, attrs: Record<string, string> = {}) {
 const scheduleLoaded = (el: StreamPlayer) => adoptedRules(el).some((r) => r.startsWith("[part='schedule']"));
 
 describe('<stream-player> schedule', () => {
-  // The listener's time zone: not the station's (UTC) nor the machine's.
-  const tz = process.env.TZ;
-  beforeAll(() => void (process.env.TZ = 'America/New_York'));
-  afterAll(() => void (process.env.TZ = tz));
+  // The listener's time zone: not the station's (UTC) nor the machine's. (vi.stubEnv: restoring
+  // by hand set TZ to the string "undefined" for the next file of the worker.)
+  beforeAll(() => void vi.stubEnv('TZ', 'America/New_York'));
+  afterAll(() => void vi.unstubAllEnvs());
 
   it('showTime: the start in the listener’s language and zone, timeStyle short; the day too when it is not today', () => {
     const now = Date.parse('2026-11-30T12:00:00Z');
@@ -161,9 +161,8 @@ describe('<stream-player> schedule', () => {
 
 describe('<stream-player> schedule panel', () => {
   // The listener in New York; the station in Berlin. Both change their clocks within the week.
-  const tz = process.env.TZ;
-  beforeAll(() => void (process.env.TZ = 'America/New_York'));
-  afterAll(() => void (process.env.TZ = tz));
+  beforeAll(() => void vi.stubEnv('TZ', 'America/New_York'));
+  afterAll(() => void vi.unstubAllEnvs());
   afterEach(() => void vi.useRealTimers());
 
   /** Breakfast daily at 07:00 Berlin, 60 minutes; News on weekdays at 12:00, with Ana. */

@@ -19,7 +19,9 @@ const SONGS: ToneSong[] = ['One', 'Two', 'Three', 'Four'].map((title, i) => ({ t
 const results: string[] = [];
 afterAll(() => results.forEach((r) => console.log(`[heard] built-in stream, ${r}`)));
 
-describe.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
+// The three engines at once, each with its own mock and live loop (and, for Firefox and WebKit, its
+// own PulseAudio): the test waits on audio played in real time, so one after the other took 115 s.
+describe.concurrent.each(selectedEngines().map((e) => [e.name, e.skip] as const))('%s', (name, skip) => {
   describe.skipIf(!!skip)(skip ? `skipped: ${skip}` : 'now playing as heard', () => {
     const env = withEngine(name, { catalog: toneCatalog(SONGS), followLiveLoop: true });
 
